@@ -1,0 +1,48 @@
+# `make run` takes a fresh machine (Python 3.11, make, the package registries) to a running
+# app with the demo championship; `make test` runs the whole suite.
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run serve test bench install lint messages
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py demo --organiser
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+# Like production: gunicorn, static files by whitenoise, debug off. DATABASE_URL selects the
+# database (SQLite in the project folder when unset); a secret key is made once in .secret-key.
+PROD := DJANGO_DEBUG=0 DJANGO_SECRET_KEY_FILE=.secret-key
+serve: install
+	test -s .secret-key || $(PY) -c "import secrets; print(secrets.token_urlsafe(50))" > .secret-key
+	$(PROD) $(PY) manage.py migrate --noinput
+	$(PROD) $(PY) manage.py collectstatic --noinput --verbosity 0
+	$(PROD) $(PY) -m gunicorn syllabatim.wsgi --bind $${BIND:-127.0.0.1:8000} --workers $${WORKERS:-3} --access-logfile -
+
+test: install
+	$(PY) -m pytest
+
+bench: install
+	$(PY) -m bench
+
+lint: install
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+# Extract the interface's strings, fill in their Czech from locale/cs_translations.py and
+# compile (the compiled catalogue is committed: a fresh machine needs no gettext).
+messages: install
+	$(PY) manage.py makemessages --locale cs --no-obsolete --ignore '.venv/*' \
+		--ignore 'tests/*' --ignore 'fixtures/*' --ignore 'sample/*' --ignore 'locale/*' --ignore 'bench/*'
+	$(PY) locale/apply_translations.py
