@@ -1,0 +1,344 @@
+"""Drawing players to tables and drawing a qualifier game's rounds (B, D, F, L, N).
+
+Plain functions over plain data, deterministic for a given seed: the same seed and the same
+inputs give the same draw, bit for bit (inputs are sorted; no set or dict order is relied on).
+
+The seating is random, but among random seatings the search prefers, in this order and each
+switchable: (a) a sighted scorekeeper (B2–B4 or sighted) at every table whenever there are
+enough of them (F); (b) no two members of a team at one table where avoidable; (c) as few
+repeated meetings as possible with the players one met in earlier games of the same stage.
+"""
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from .championship import (
+    QUALIFIER_ROUNDS_MAX,
+    QUALIFIER_ROUNDS_MIN,
+    ROUND_NUMBERS,
+    TABLE_SIZE_MAX,
+    TABLE_SIZE_MIN,
+)
+
+# Why a seating cannot keep every table at 5–8 players.
+TOO_FEW_PLAYERS = "too_few_players"  # fewer than one full table
+NO_BALANCED_SEATING = "no_balanced_seating"  # e.g. 9: one table is too big, two too small
+TABLES_OUT_OF_RANGE = "tables_out_of_range"  # the organiser's table count gives such sizes
+NO_PLAYERS = "no_players"
+
+RESTARTS = 4  # independent random starts of the search; the best seating wins
+
+
+def even_split(total: int, parts: int) -> list[int]:
+    """``total`` in ``parts`` sizes differing by one at most, the larger first."""
+    base, extra = divmod(total, parts)
+    return [base + 1] * extra + [base] * (parts - extra)
+
+
+def pairs(count: int) -> int:
+    return count * (count - 1) // 2
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    sizes: tuple[int, ...]
+    problem: str | None = None  # None: every table holds 5–8 players
+
+    @property
+    def feasible(self) -> bool:
+        return self.problem is None
+
+
+def fits(sizes: Sequence[int]) -> bool:
+    return all(TABLE_SIZE_MIN <= size <= TABLE_SIZE_MAX for size in sizes)
+
+
+def table_plan(players: int, tables: int | None = None) -> TablePlan:
+    """Table sizes for ``players``: as equal as possible (largest minus smallest at most one).
+
+    Without ``tables`` the fewest tables that keep everyone at 5–8 are proposed; when no
+    count can (fewer than 5 players, or 9), the nearest seating is offered with the reason:
+    one table for a handful, otherwise the split whose tables stay within the game's limit
+    of 8 players (pravidla-syllabatim.txt) and miss the 5 by the least.
+    """
+    if players <= 0:
+        return TablePlan((), NO_PLAYERS)
+    if tables is not None:
+        if tables < 1 or tables > players:
+            raise ValueError(f"cannot seat {players} players at {tables} tables")
+        sizes = tuple(even_split(players, tables))
+        return TablePlan(sizes, None if fits(sizes) else TABLES_OUT_OF_RANGE)
+    if players < TABLE_SIZE_MIN:
+        return TablePlan((players,), TOO_FEW_PLAYERS)
+    count = -(-players // TABLE_SIZE_MAX)
+    sizes = tuple(even_split(players, count))
+    return TablePlan(sizes, None if fits(sizes) else NO_BALANCED_SEATING)
+
+
+def table_counts(players: int) -> list[int]:
+    """Every table count that keeps all tables at 5–8 players (the organiser may choose)."""
+    return [t for t in range(1, players + 1) if fits(even_split(players, t))]
+
+
+@dataclass(frozen=True)
+class Entrant:
+    key: Hashable  # the start number
+    sighted: bool  # B2–B4 or sighted: can keep the table's score sheet (F)
+    team: str | None = None
+
+
+@dataclass(frozen=True)
+class Preferences:
+    sighted_at_every_table: bool = True  # (a)
+    teammates_apart: bool = True  # (b)
+    fewest_repeats: bool = True  # (c)
+
+
+@dataclass(frozen=True)
+class Report:
+    """How a seating meets the preferences, next to what is achievable."""
+
+    tables_without_sighted: int
+    tables_without_sighted_unavoidable: int  # more tables than sighted players
+    teammate_pairs: int  # pairs of teammates at one table
+    teammate_pairs_unavoidable: int  # what even spreading of every team still leaves
+    repeated_pairs: int  # pairs that sat together in an earlier game of the stage
+    repeat_bound: int | None = None  # for a second game: the least any seating can repeat
+
+    @property
+    def sighted_held(self) -> bool:
+        return self.tables_without_sighted <= self.tables_without_sighted_unavoidable
+
+    @property
+    def teammates_held(self) -> bool:
+        return self.teammate_pairs <= self.teammate_pairs_unavoidable
+
+
+@dataclass(frozen=True)
+class Seating:
+    seed: int
+    tables: tuple[tuple[Hashable, ...], ...]  # start numbers clockwise, table 1 first
+    starting_seats: tuple[int, ...]  # seat index (0-based) of round 1's starting player
+    report: Report
+
+
+def meetings(games: Iterable[Iterable[Sequence[Hashable]]]) -> Counter:
+    """How often each pair of players sat at one table in the given games (each a list of
+    tables)."""
+    met: Counter = Counter()
+    for tables in games:
+        for table in tables:
+            for a, b in combinations(sorted(table), 2):
+                met[(a, b)] += 1
+    return met
+
+
+def repeated_pairs(tables: Iterable[Sequence[Hashable]], met: Counter) -> int:
+    return sum(1 for table in tables for a, b in combinations(sorted(table), 2) if met.get((a, b)))
+
+
+def second_game_bound(first_game: Sequence[Sequence[Hashable]], sizes: Sequence[int]) -> int:
+    """The fewest repeated pairs a second game can have: a new table of k players drawn from
+    the T tables of the first game repeats at least the pairs of the most even split of k
+    over those T tables; the bound is the sum over the new tables."""
+    earlier = len(first_game)
+    return sum(pairs(count) for size in sizes for count in even_split(size, earlier))
+
+
+def shuffle_seating(keys: Sequence[Hashable], sizes: Sequence[int], rng: random.Random):
+    order = list(keys)
+    rng.shuffle(order)
+    tables, start = [], 0
+    for size in sizes:
+        tables.append(order[start : start + size])
+        start += size
+    return tables
+
+
+class _Search:
+    """Improving swaps between tables from a random start, minimising the lexicographic cost
+    (tables without a sighted player, teammate pairs, repeated pairs, repeat weight)."""
+
+    def __init__(self, entrants: Sequence[Entrant], met: Counter, preferences: Preferences):
+        self.sighted = {e.key: e.sighted for e in entrants}
+        self.team = {e.key: e.team for e in entrants}
+        self.prefs = preferences
+        self.met: dict[Hashable, dict[Hashable, int]] = {e.key: {} for e in entrants}
+        for (a, b), count in sorted(met.items()):
+            if a in self.met and b in self.met:
+                self.met[a][b] = count
+                self.met[b][a] = count
+
+    def _links(self, player, others) -> tuple[int, int, int]:
+        """Teammates, players met before and the meetings' weight among ``others``."""
+        team = self.team[player] if self.prefs.teammates_apart else None
+        mates = sum(1 for other in others if team is not None and self.team[other] == team)
+        if not self.prefs.fewest_repeats:
+            return mates, 0, 0
+        history = self.met[player]
+        seen = [history[other] for other in others if other in history]
+        return mates, len(seen), sum(seen)
+
+    def cost(self, tables) -> tuple[int, int, int, int]:
+        empty = 0
+        if self.prefs.sighted_at_every_table:
+            empty = sum(1 for table in tables if not any(self.sighted[p] for p in table))
+        mates = repeats = weight = 0
+        for table in tables:
+            for i, player in enumerate(table):
+                m, r, w = self._links(player, table[i + 1 :])
+                mates, repeats, weight = mates + m, repeats + r, weight + w
+        return empty, mates, repeats, weight
+
+    def improve(self, tables: list[list], rng: random.Random) -> None:
+        sighted = [sum(self.sighted[p] for p in table) for table in tables]
+        improved = True
+        while improved:
+            improved = False
+            moves = [
+                (t, i, u, j)
+                for t in range(len(tables))
+                for u in range(t + 1, len(tables))
+                for i in range(len(tables[t]))
+                for j in range(len(tables[u]))
+            ]
+            rng.shuffle(moves)
+            for t, i, u, j in moves:
+                a, b = tables[t][i], tables[u][j]
+                rest_t = tables[t][:i] + tables[t][i + 1 :]
+                rest_u = tables[u][:j] + tables[u][j + 1 :]
+                before = [
+                    x + y
+                    for x, y in zip(self._links(a, rest_t), self._links(b, rest_u), strict=True)
+                ]
+                after = [
+                    x + y
+                    for x, y in zip(self._links(b, rest_t), self._links(a, rest_u), strict=True)
+                ]
+                empty_delta = 0
+                if self.prefs.sighted_at_every_table and self.sighted[a] != self.sighted[b]:
+                    new_t = sighted[t] - self.sighted[a] + self.sighted[b]
+                    new_u = sighted[u] - self.sighted[b] + self.sighted[a]
+                    empty_delta = ((new_t == 0) + (new_u == 0)) - (
+                        (sighted[t] == 0) + (sighted[u] == 0)
+                    )
+                delta = (empty_delta, *(y - x for x, y in zip(before, after, strict=True)))
+                if delta < (0, 0, 0, 0):
+                    tables[t][i], tables[u][j] = b, a
+                    sighted[t] += self.sighted[b] - self.sighted[a]
+                    sighted[u] += self.sighted[a] - self.sighted[b]
+                    improved = True
+
+
+def unavoidable_teammate_pairs(entrants: Sequence[Entrant], tables: int) -> int:
+    teams = Counter(e.team for e in entrants if e.team is not None)
+    return sum(pairs(count) for size in teams.values() for count in even_split(size, tables))
+
+
+def draw_seating(
+    entrants: Sequence[Entrant],
+    sizes: Sequence[int],
+    seed: int,
+    earlier_games: Sequence[Sequence[Sequence[Hashable]]] = (),
+    preferences: Preferences = Preferences(),
+    restarts: int = RESTARTS,
+) -> Seating:
+    """A seating of ``entrants`` at tables of ``sizes`` for one game.
+
+    ``earlier_games`` are the seatings (lists of tables) of the earlier games of the same
+    stage. Seat order within a table and round 1's starting seat are drawn too.
+    """
+    if sum(sizes) != len(entrants):
+        raise ValueError("the table sizes do not add up to the players")
+    entrants = sorted(entrants, key=lambda e: e.key)
+    if len({e.key for e in entrants}) != len(entrants):
+        raise ValueError("a player is entered twice")
+    rng = random.Random(seed)
+    met = meetings(earlier_games)
+    search = _Search(entrants, met, preferences)
+    keys = [e.key for e in entrants]
+    best, best_cost = None, None
+    for _ in range(max(1, restarts)):
+        tables = shuffle_seating(keys, sizes, rng)
+        search.improve(tables, rng)
+        cost = search.cost(tables)
+        if best_cost is None or cost < best_cost:
+            best, best_cost = [list(table) for table in tables], cost
+    for table in best:
+        rng.shuffle(table)  # the seat order is random too
+    starting = tuple(rng.randrange(len(table)) for table in best)
+    report = seating_report(entrants, best, earlier_games)
+    return Seating(seed, tuple(tuple(table) for table in best), starting, report)
+
+
+def seating_report(
+    entrants: Sequence[Entrant],
+    tables: Sequence[Sequence[Hashable]],
+    earlier_games: Sequence[Sequence[Sequence[Hashable]]] = (),
+) -> Report:
+    """How a seating (drawn, or changed by hand) meets the preferences."""
+    sighted = {e.key: e.sighted for e in entrants}
+    team = {e.key: e.team for e in entrants}
+    sizes = [len(table) for table in tables]
+    return Report(
+        tables_without_sighted=sum(1 for table in tables if not any(sighted[p] for p in table)),
+        tables_without_sighted_unavoidable=max(0, len(tables) - sum(sighted.values())),
+        teammate_pairs=sum(
+            1
+            for table in tables
+            for a, b in combinations(table, 2)
+            if team[a] is not None and team[a] == team[b]
+        ),
+        teammate_pairs_unavoidable=unavoidable_teammate_pairs(entrants, len(tables)),
+        repeated_pairs=repeated_pairs(tables, meetings(earlier_games)),
+        repeat_bound=(
+            0
+            if not earlier_games
+            else second_game_bound(earlier_games[0], sizes)
+            if len(earlier_games) == 1
+            else None
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class RoundLot:
+    seed: int
+    rounds: tuple[int, ...]  # round numbers in playing order
+
+
+@dataclass(frozen=True)
+class RoundRange:
+    least: int = QUALIFIER_ROUNDS_MIN
+    most: int = QUALIFIER_ROUNDS_MAX
+
+    def __post_init__(self):
+        if not 1 <= self.least <= self.most <= len(ROUND_NUMBERS):
+            raise ValueError(f"a game has 1 to {len(ROUND_NUMBERS)} rounds")
+
+
+def draw_rounds(seed: int, within: RoundRange = RoundRange()) -> RoundLot:
+    """How many rounds a qualifier game has and which, in which order (B)."""
+    rng = random.Random(seed)
+    count = rng.randint(within.least, within.most)
+    return RoundLot(seed, tuple(rng.sample(ROUND_NUMBERS, count)))
+
+
+def final_rounds() -> tuple[int, ...]:
+    """A final's game: rounds 1..7 in order (F); the referee may shorten it."""
+    return ROUND_NUMBERS
+
+
+def round_list_problems(rounds: Sequence[int]) -> list[str]:
+    """Why a typed round list is not one: empty, a number outside 1–7, or a repeat."""
+    problems = []
+    if not rounds:
+        problems.append("empty")
+    if any(number not in ROUND_NUMBERS for number in rounds):
+        problems.append("out_of_range")
+    if len(set(rounds)) != len(rounds):
+        problems.append("repeated")
+    return problems

@@ -1,0 +1,27 @@
+"""Medals, titles and the B-final's places (O and "Vyhlášení výsledků")."""
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+from .championship import PODIUM_PLACES
+from .ranking import Ranked, Tie, ties_within
+
+TITLE = "Mistr ČR v Syllabatimu {year}"
+
+
+@dataclass(frozen=True)
+class Podium:
+    places: tuple[Ranked, ...]  # rows ranked within the podium places
+    undecided: tuple[Tie, ...]  # shared ranks on the podium, for the referee's lot
+    champion: Hashable | None  # the sole first; None while first place is shared or empty
+
+
+def podium(ranked: Sequence[Ranked], places: int = PODIUM_PLACES) -> Podium:
+    on_podium = tuple(row for row in ranked if row.rank <= places)
+    firsts = [row for row in on_podium if row.rank == 1]
+    champion = firsts[0].key if len(firsts) == 1 else None
+    return Podium(on_podium, tuple(ties_within(ranked, places)), champion)
+
+
+def title(year: int) -> str:
+    return TITLE.format(year=year)

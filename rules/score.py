@@ -1,0 +1,32 @@
+"""The round score (G, H, I; protests 1 and 4)."""
+
+from dataclasses import dataclass
+
+from .championship import CLOSE_BONUS
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """One player's line of a score sheet for one round."""
+
+    laid: int
+    unused: int
+    closed: bool = False
+    disqualified: bool = False
+    penalty: int = 0
+
+    @property
+    def counts_as_close(self) -> bool:
+        """A disqualified round counts no close (H)."""
+        return self.closed and not self.disqualified
+
+
+def round_score(entry: RoundEntry, close_bonus: int = CLOSE_BONUS) -> int:
+    """Laid minus unused, plus the close bonus, minus the penalty; never below zero (I).
+
+    A disqualified round scores nothing (H).
+    """
+    if entry.disqualified:
+        return 0
+    bonus = close_bonus if entry.closed else 0
+    return max(0, entry.laid - entry.unused + bonus - entry.penalty)

@@ -1,0 +1,137 @@
+"""Checks of one table's score sheet for one round: one validation path for every source
+(a form, a spreadsheet, an imported file).
+
+Problems carry a code and parameters, not text: the application words them (in Czech).
+"""
+
+import dataclasses
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+
+from .championship import CLOSE_BONUS, MAX_CARD_VALUE, card_value_bound
+from .score import RoundEntry, round_score
+
+ERROR = "error"
+WARNING = "warning"
+
+# Problem codes.
+NOT_WHOLE_NUMBER = "not_whole_number"  # laid, unused or penalty is not a whole number >= 0
+CLOSER_HAS_UNUSED = "closer_has_unused"  # closed but unused > 0
+TOO_MANY_CLOSERS = "too_many_closers"  # more than one closer at the table in the round
+OVER_CARD_BOUND = "over_card_bound"  # laid + unused above deal size x highest card value
+NO_CLOSER = "no_closer"  # legal only if the referee ended the round: a warning
+FAR_ABOVE_AVERAGE = "far_above_average"  # legal but unusual: a warning the referee confirms
+
+# A round score is unusual when it is more than UNUSUAL_FACTOR times the player's average
+# round score, once the player has UNUSUAL_AFTER_ROUNDS rounds to average over.
+UNUSUAL_FACTOR = 2
+UNUSUAL_AFTER_ROUNDS = 3
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    player: Hashable  # whatever identifies the player to the caller (start number, seat)
+    laid: object
+    unused: object
+    closed: bool = False
+    disqualified: bool = False
+    penalty: object = 0
+
+    def entry(self) -> RoundEntry:
+        return RoundEntry(
+            laid=self.laid,
+            unused=self.unused,
+            closed=bool(self.closed),
+            disqualified=bool(self.disqualified),
+            penalty=self.penalty,
+        )
+
+
+@dataclass(frozen=True)
+class Problem:
+    code: str
+    severity: str
+    player: Hashable | None = None  # None: the problem is the whole sheet's
+    field: str | None = None
+    params: dict = dataclasses.field(default_factory=dict)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def check_sheet(
+    lines: Sequence[SheetLine],
+    *,
+    round_number: int,
+    max_card_value: int = MAX_CARD_VALUE,
+    close_bonus: int = CLOSE_BONUS,
+    averages: Mapping[Hashable, tuple[float, int]] | None = None,
+) -> list[Problem]:
+    """Every problem of one round at one table, errors and warnings, in sheet order.
+
+    ``averages`` (player -> (average round score, rounds played)) adds the warning for a
+    score far above a player's average.
+    """
+    problems: list[Problem] = []
+    bound = card_value_bound(round_number, max_card_value)
+    for line in lines:
+        numbers_ok = True
+        for name in ("laid", "unused", "penalty"):
+            value = getattr(line, name)
+            if not _whole(value):
+                numbers_ok = False
+                problems.append(
+                    Problem(NOT_WHOLE_NUMBER, ERROR, line.player, name, {"value": value})
+                )
+        if not numbers_ok:
+            continue
+        if line.closed and line.unused > 0:
+            problems.append(
+                Problem(CLOSER_HAS_UNUSED, ERROR, line.player, "unused", {"unused": line.unused})
+            )
+        if line.laid + line.unused > bound:
+            problems.append(
+                Problem(
+                    OVER_CARD_BOUND,
+                    ERROR,
+                    line.player,
+                    "laid",
+                    {"total": line.laid + line.unused, "bound": bound, "round": round_number},
+                )
+            )
+    closers = [line.player for line in lines if line.closed]
+    if len(closers) > 1:
+        for player in closers:
+            problems.append(
+                Problem(TOO_MANY_CLOSERS, ERROR, player, "closed", {"closers": closers})
+            )
+    elif not closers and lines:
+        problems.append(Problem(NO_CLOSER, WARNING))
+    if averages and not errors(problems):
+        problems.extend(unusual_scores(lines, averages, close_bonus))
+    return problems
+
+
+def unusual_scores(
+    lines: Sequence[SheetLine], averages: Mapping[Hashable, tuple[float, int]], close_bonus: int
+) -> list[Problem]:
+    found = []
+    for line in lines:
+        average, rounds = averages.get(line.player, (0.0, 0))
+        score = round_score(line.entry(), close_bonus)
+        if rounds >= UNUSUAL_AFTER_ROUNDS and average > 0 and score > UNUSUAL_FACTOR * average:
+            found.append(
+                Problem(
+                    FAR_ABOVE_AVERAGE,
+                    WARNING,
+                    line.player,
+                    "laid",
+                    {"score": score, "average": round(average, 1)},
+                )
+            )
+    return found
+
+
+def errors(problems: Sequence[Problem]) -> list[Problem]:
+    return [problem for problem in problems if problem.severity == ERROR]
