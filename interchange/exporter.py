@@ -1,0 +1,175 @@
+"""The ``syllabatim-tournament`` document of a stored tournament."""
+
+from collections import defaultdict
+
+from django.utils import timezone
+
+from scoring.models import Lot, RoundResult
+from tournament.models import (
+    DrawStatus,
+    Game,
+    Player,
+    Round,
+    Seat,
+    Stage,
+    Table,
+    Team,
+    TeamMember,
+    Tournament,
+)
+
+FORMAT = "syllabatim-tournament"
+VERSION = 1
+
+
+def _moment(value) -> str:
+    return timezone.localtime(value).isoformat()
+
+
+def _audit(obj, seed_field: str) -> dict:
+    audit = {}
+    if getattr(obj, seed_field) is not None:
+        audit["seed"] = getattr(obj, seed_field)
+    if obj.drawn_at is not None:
+        audit["drawn_at"] = _moment(obj.drawn_at)
+    if obj.drawn_by:
+        audit["drawn_by"] = obj.drawn_by
+    return audit
+
+
+def tournament_info(tournament: Tournament) -> dict:
+    info = {
+        "name": tournament.name,
+        "year": tournament.year,
+        "start_date": tournament.start_date.isoformat(),
+    }
+    if tournament.venue:
+        info["venue"] = tournament.venue
+    settings = {}
+    if tournament.close_bonus is not None:
+        settings["close_bonus"] = tournament.close_bonus
+    if tournament.max_card_value is not None:
+        settings["max_card_value"] = tournament.max_card_value
+    if tournament.quota_override() is not None:
+        settings["quota"] = tournament.quota_override()
+    if settings:
+        info["settings"] = settings
+    if tournament.end_date is not None:
+        info["end_date"] = tournament.end_date.isoformat()
+    return info
+
+
+def player_entry(player: Player) -> dict:
+    entry = {"no": player.start_number, "name": player.name}
+    if player.birth_date is not None:
+        entry["birth_date"] = player.birth_date.isoformat()
+    entry["sight_class"] = player.sight_class
+    if player.club:
+        entry["club"] = player.club
+    entry.update(
+        paid=player.paid, local_qualifier=player.local_qualifier, plays_b_final=player.plays_b_final
+    )
+    return entry
+
+
+def export_tournament(tournament: Tournament) -> dict:
+    """Everything stored of a tournament, in a fixed number of queries."""
+    document = {"format": FORMAT, "version": VERSION, "tournament": tournament_info(tournament)}
+    document["players"] = [
+        player_entry(p) for p in Player.objects.filter(tournament=tournament).order_by("id")
+    ]
+    members = defaultdict(list)
+    for team_id, number in (
+        TeamMember.objects.filter(team__tournament=tournament)
+        .order_by("id")
+        .values_list("team_id", "player__start_number")
+    ):
+        members[team_id].append(number)
+    teams = Team.objects.filter(tournament=tournament).order_by("id")
+    if teams:
+        document["teams"] = [{"name": team.name, "members": members[team.pk]} for team in teams]
+
+    stages = {stage.pk: stage.kind for stage in Stage.objects.filter(tournament=tournament)}
+    if stages:
+        document["stages"] = _stages(tournament, stages)
+
+    lots = Lot.objects.filter(tournament=tournament).order_by("id")
+    if lots:
+        document["lots"] = [
+            {"stage": lot.stage, "order": lot.order, **_audit(lot, "seed")} for lot in lots
+        ]
+    return document
+
+
+def _stages(tournament: Tournament, stages: dict[int, str]) -> dict:
+    in_tournament = {"stage__tournament": tournament}
+    rounds = defaultdict(list)  # game id -> round numbers in playing order
+    for game_id, number in (
+        Round.objects.filter(game__stage__tournament=tournament)
+        .order_by("game_id", "position")
+        .values_list("game_id", "number")
+    ):
+        rounds[game_id].append(number)
+    seats = defaultdict(list)  # table id -> start numbers clockwise
+    for table_id, number in (
+        Seat.objects.filter(game__stage__tournament=tournament)
+        .order_by("table_id", "position")
+        .values_list("table_id", "player__start_number")
+    ):
+        seats[table_id].append(number)
+    results = defaultdict(lambda: defaultdict(list))  # table id -> round number -> rows
+    for row in (
+        RoundResult.objects.filter(table__game__stage__tournament=tournament)
+        .order_by("table_id", "round__position", "id")
+        .values(
+            "table_id",
+            "round__number",
+            "player__start_number",
+            "laid",
+            "unused",
+            "closed",
+            "disqualified",
+            "penalty",
+        )
+    ):
+        results[row["table_id"]][row["round__number"]].append(
+            {
+                "player": row["player__start_number"],
+                "laid": row["laid"],
+                "unused": row["unused"],
+                "closed": row["closed"],
+                "disqualified": row["disqualified"],
+                "penalty": row["penalty"],
+            }
+        )
+    tables = defaultdict(list)
+    for table in Table.objects.filter(game__stage__tournament=tournament).order_by("number"):
+        order = {number: i for i, number in enumerate(seats[table.pk])}
+        played = results[table.pk]
+        tables[table.game_id].append(
+            {
+                "number": table.number,
+                "seats": seats[table.pk],
+                "starting_seat": table.starting_seat,
+                "rounds": [
+                    {
+                        "round": number,
+                        "results": sorted(played[number], key=lambda r: order.get(r["player"], 0)),
+                    }
+                    for number in played
+                ],
+            }
+        )
+    document = {
+        kind: {"games": []} for kind in sorted(stages.values(), key=Stage.Kind.values.index)
+    }
+    # A draft draw is not announced yet: only confirmed seatings are part of the tournament.
+    for game in Game.objects.filter(**in_tournament, draw_status=DrawStatus.CONFIRMED).order_by(
+        "number"
+    ):
+        entry = {"number": game.number, "rounds": rounds[game.pk], "tables": tables[game.pk]}
+        audit = _audit(game, "draw_seed")
+        if audit:
+            entry["draw"] = audit
+        document[stages[game.stage_id]]["games"].append(entry)
+    return document

@@ -1,0 +1,181 @@
+"""Storing a checked tournament document: all of it in one transaction, or nothing."""
+
+from datetime import date, datetime
+
+from django.db import DatabaseError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.models import Lot, RoundResult, Sheet
+from tournament.models import Game, Player, Round, Seat, Stage, Table, Team, TeamMember, Tournament
+
+from .places import Place, Problem
+from .schema import STAGE_KEYS
+from .validate import check_document, parse_moment
+
+
+class DocumentRejected(Exception):
+    def __init__(self, problems: list[Problem]):
+        super().__init__("\n".join(map(str, problems)))
+        self.problems = problems
+
+
+def _datetime(value: str | None) -> datetime | None:
+    return None if value is None else parse_moment(value)
+
+
+def import_tournament(document: object, *, slug: str, replace: bool = False):
+    """Check ``document`` and store it as the tournament ``slug``.
+
+    Returns the tournament and the warnings; raises ``DocumentRejected`` with every error,
+    leaving the database as it was.
+    """
+    document, problems = check_document(document)
+    errors = [problem for problem in problems if not problem.warning]
+    if errors:
+        raise DocumentRejected(errors)
+    try:
+        with transaction.atomic():
+            existing = Tournament.objects.filter(slug=slug)
+            if existing.exists():
+                if not replace:
+                    raise DocumentRejected(
+                        [
+                            Problem(
+                                Place(),
+                                _(
+                                    "a tournament „%(slug)s“ exists already; use --replace "
+                                    "to replace it"
+                                )
+                                % {"slug": slug},
+                            )
+                        ]
+                    )
+                existing.delete()
+            tournament = _store(document, slug)
+    except DatabaseError as error:  # the checks above should make this unreachable
+        raise DocumentRejected(
+            [Problem(Place(), _("the database refused the data: %(error)s") % {"error": error})]
+        ) from error
+    return tournament, [problem for problem in problems if problem.warning]
+
+
+def _store(document: dict, slug: str) -> Tournament:
+    info = document["tournament"]
+    settings = info.get("settings", {})
+    quota = settings.get("quota")
+    tournament = Tournament(
+        slug=slug,
+        name=info["name"],
+        year=info["year"],
+        start_date=date.fromisoformat(info["start_date"]),
+        end_date=date.fromisoformat(info["end_date"]) if "end_date" in info else None,
+        venue=info.get("venue", ""),
+        close_bonus=settings.get("close_bonus"),
+        max_card_value=settings.get("max_card_value"),
+        quota_b1=quota["B1"] if quota else None,
+        quota_vs=quota["VS"] if quota else None,
+    )
+    tournament.save()
+
+    players = Player.objects.bulk_create(
+        Player(
+            tournament=tournament,
+            start_number=player["no"],
+            name=player["name"],
+            birth_date=date.fromisoformat(player["birth_date"]) if "birth_date" in player else None,
+            sight_class=player["sight_class"],
+            club=player.get("club", ""),
+            paid=player.get("paid", True),
+            local_qualifier=player.get("local_qualifier", False),
+            plays_b_final=player.get("plays_b_final", True),
+        )
+        for player in document["players"]
+    )
+    player_id = {player.start_number: player.pk for player in players}
+
+    teams = Team.objects.bulk_create(
+        Team(tournament=tournament, name=team["name"]) for team in document.get("teams", [])
+    )
+    TeamMember.objects.bulk_create(
+        TeamMember(team=team, player_id=player_id[member])
+        for team, spec in zip(teams, document.get("teams", []), strict=True)
+        for member in spec["members"]
+    )
+
+    for kind in STAGE_KEYS:
+        spec = document.get("stages", {}).get(kind)
+        if spec is not None:
+            _store_stage(Stage.objects.create(tournament=tournament, kind=kind), spec, player_id)
+
+    Lot.objects.bulk_create(
+        Lot(
+            tournament=tournament,
+            stage=lot["stage"],
+            order=lot["order"],
+            seed=lot.get("seed"),
+            drawn_at=_datetime(lot.get("drawn_at")),
+            drawn_by=lot.get("drawn_by", ""),
+        )
+        for lot in document.get("lots", [])
+    )
+    return tournament
+
+
+def _store_stage(stage: Stage, spec: dict, player_id: dict[int, int]) -> None:
+    games = Game.objects.bulk_create(
+        Game(
+            stage=stage,
+            number=game["number"],
+            draw_seed=game.get("draw", {}).get("seed"),
+            drawn_at=_datetime(game.get("draw", {}).get("drawn_at")),
+            drawn_by=game.get("draw", {}).get("drawn_by", ""),
+        )
+        for game in spec["games"]
+    )
+    rounds = Round.objects.bulk_create(
+        Round(game=game, position=position, number=number)
+        for game, game_spec in zip(games, spec["games"], strict=True)
+        for position, number in enumerate(game_spec["rounds"])
+    )
+    round_id = {(r.game_id, r.number): r.pk for r in rounds}
+    table_specs = [
+        (game, table)
+        for game, game_spec in zip(games, spec["games"], strict=True)
+        for table in game_spec["tables"]
+    ]
+    tables = Table.objects.bulk_create(
+        Table(game=game, number=table["number"], starting_seat=table.get("starting_seat", 0))
+        for game, table in table_specs
+    )
+    Seat.objects.bulk_create(
+        Seat(table=table, game_id=table.game_id, position=position, player_id=player_id[number])
+        for table, (_game, table_spec) in zip(tables, table_specs, strict=True)
+        for position, number in enumerate(table_spec["seats"])
+    )
+    RoundResult.objects.bulk_create(
+        (
+            RoundResult(
+                table=table,
+                round_id=round_id[(table.game_id, entry["round"])],
+                player_id=player_id[result["player"]],
+                laid=result["laid"],
+                unused=result["unused"],
+                closed=result["closed"],
+                disqualified=result.get("disqualified", False),
+                penalty=result.get("penalty", 0),
+            )
+            for table, (_game, table_spec) in zip(tables, table_specs, strict=True)
+            for entry in table_spec.get("rounds", [])
+            for result in entry["results"]
+        ),
+        batch_size=2000,
+    )
+    imported = timezone.now()  # results that arrive in a file are official: confirmed
+    Sheet.objects.bulk_create(
+        Sheet(
+            table=table, round_id=round_id[(table.game_id, entry["round"])], confirmed_at=imported
+        )
+        for table, (_game, table_spec) in zip(tables, table_specs, strict=True)
+        for entry in table_spec.get("rounds", [])
+    )

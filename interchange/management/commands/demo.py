@@ -1,0 +1,54 @@
+import json
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
+
+from accounts.roles import ORGANISER, create_account
+from interchange.importer import import_tournament
+from tournament.models import Tournament
+
+DEMO_FILE = settings.BASE_DIR / "fixtures" / "demo-tournament.json"
+DEMO_ORGANISER = ("organizator", "syllabatim")  # login and password of the demo organiser
+
+
+def demo_slug(document: dict) -> str:
+    return f"mcr-{document['tournament']['year']}"
+
+
+class Command(BaseCommand):
+    help = _(
+        "Loads the demo championship once (running it again changes nothing) and prints "
+        "its short name on the last line."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--organiser",
+            action="store_true",
+            help=_("also create the demo organiser account and print its login"),
+        )
+
+    def handle(self, *args, organiser, **options):
+        document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
+        slug = demo_slug(document)
+        if Tournament.objects.filter(slug=slug).exists():
+            self.stderr.write(_("The demo championship is loaded already."))
+        else:
+            tournament, _warnings = import_tournament(document, slug=slug)
+            self.stderr.write(
+                _("Loaded the demo championship: %(name)s.") % {"name": tournament.name}
+            )
+        if organiser:
+            username, password = DEMO_ORGANISER
+            if not User.objects.filter(username=username).exists():
+                create_account(username=username, role=ORGANISER, password=password)
+            self.stdout.write(
+                _(
+                    "Demo organiser: login %(username)s, password %(password)s "
+                    "(http://127.0.0.1:8000/admin/)"
+                )
+                % {"username": username, "password": password}
+            )
+        self.stdout.write(slug)

@@ -1,0 +1,16 @@
+from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
+
+from interchange.management.commands.export_tournament import tournament_or_error, write_json
+from interchange.results import results_document
+from scoring.selectors import tournament_data
+
+
+class Command(BaseCommand):
+    help = _("Writes the computed results of a tournament (syllabatim-results) to standard output.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+
+    def handle(self, *args, slug, **options):
+        write_json(self.stdout, results_document(tournament_data(tournament_or_error(slug))))

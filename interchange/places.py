@@ -1,0 +1,56 @@
+"""Where in a tournament a problem is: stage, game, table, round, player or team, in words."""
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+STAGE_NAMES = {
+    "qualifier": gettext_lazy("qualifier"),
+    "final_a": gettext_lazy("A-final"),
+    "final_b": gettext_lazy("B-final"),
+    "teams": gettext_lazy("teams"),
+}
+
+
+@dataclass(frozen=True)
+class Place:
+    stage: str | None = None
+    game: object = None
+    table: object = None
+    round: object = None
+    player: object = None
+    team: object = None
+    lot: int | None = None  # 1-based position in the file's list of lots
+    item: str | None = None  # a field or another part, as the file names it
+
+    def __str__(self) -> str:
+        parts = []
+        if self.lot is not None:
+            parts.append(_("lot %(number)s") % {"number": self.lot})
+        if self.stage is not None:
+            parts.append(str(STAGE_NAMES.get(self.stage, self.stage)))
+        if self.game is not None:
+            parts.append(_("game %(number)s") % {"number": self.game})
+        if self.table is not None:
+            parts.append(_("table %(number)s") % {"number": self.table})
+        if self.round is not None:
+            parts.append(_("round %(number)s") % {"number": self.round})
+        if self.team is not None:
+            parts.append(_("team „%(name)s“") % {"name": self.team})
+        if self.player is not None:
+            parts.append(_("player no. %(number)s") % {"number": self.player})
+        if self.item is not None:
+            parts.append(_("field „%(name)s“") % {"name": self.item})
+        return ", ".join(parts) if parts else _("the tournament")
+
+
+@dataclass(frozen=True)
+class Problem:
+    place: Place
+    message: str
+    warning: bool = False
+
+    def __str__(self) -> str:
+        text = f"{self.place}: {self.message}"
+        return text[:1].upper() + text[1:]

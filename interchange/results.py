@@ -1,0 +1,66 @@
+"""The ``syllabatim-results`` document (``schemas/results.schema.json``)."""
+
+from rules.ranking import Ranked
+from scoring.standings import (
+    FINAL_A,
+    FINAL_B,
+    QUALIFIER,
+    TournamentData,
+    participants,
+    qualifier_advancement,
+    quota_in_force,
+    stage_standings,
+    teams,
+)
+
+FORMAT = "syllabatim-results"
+VERSION = 1
+
+
+def standing_row(row: Ranked) -> dict:
+    return {
+        "rank": row.rank,
+        "player": row.key,
+        "points": row.performance.points,
+        "closes": row.performance.closes,
+        "best_round": row.performance.best_round,
+        "rounds": row.performance.rounds,
+    }
+
+
+def standings_rows(standings: dict[str, list[Ranked]]) -> dict[str, list[dict]]:
+    return {category: [standing_row(row) for row in rows] for category, rows in standings.items()}
+
+
+def has_results(data: TournamentData, kind: str) -> bool:
+    stage = data.stages.get(kind)
+    return stage is not None and bool(stage.results)
+
+
+def results_document(data: TournamentData) -> dict:
+    """What the software computes from a tournament; a stage with no results is absent."""
+    document: dict = {"format": FORMAT, "version": VERSION}
+    if has_results(data, QUALIFIER):
+        standings = stage_standings(data, QUALIFIER)
+        advancement = qualifier_advancement(data, standings)
+        document[QUALIFIER] = {
+            "participants": participants(data),
+            "quota": quota_in_force(data),
+            "standings": standings_rows(standings),
+            "advancing": {c: sorted(a.advancing) for c, a in advancement.items()},
+            "unresolved_ties": [
+                {"category": category, "players": sorted(tie.keys), "places": list(tie.places)}
+                for category, result in advancement.items()
+                for tie in result.unresolved
+            ],
+        }
+    for kind in (FINAL_A, FINAL_B):
+        if has_results(data, kind):
+            document[kind] = {"standings": standings_rows(stage_standings(data, kind))}
+    team_rows = teams(data) if data.teams else []
+    if team_rows:
+        document["teams"] = [
+            {"rank": row.rank, "team": row.team, "points": row.points, "counted": list(row.counted)}
+            for row in team_rows
+        ]
+    return document

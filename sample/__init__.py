@@ -1,0 +1,1 @@
+"""Simulated championships: the demo's, the tests' and the benchmarks' data."""

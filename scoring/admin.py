@@ -1,0 +1,128 @@
+from dataclasses import replace
+
+from django import forms
+from django.contrib import admin
+from django.core.exceptions import ValidationError
+from simple_history.admin import SimpleHistoryAdmin
+
+from rules.sheet import SheetLine
+
+from . import services
+from .models import Lot, RoundResult, Sheet
+
+
+def sheet_lines_with(result: RoundResult, data: dict) -> tuple[services.SheetState, list]:
+    """The result's whole sheet as stored, with this one line changed as in the admin form."""
+    state = services.sheet_state(result.table, result.round)
+    lines = []
+    for seat in state.seats:
+        stored = state.results.get(seat.player.start_number)
+        line = SheetLine(
+            seat.player.start_number,
+            stored.laid,
+            stored.unused,
+            stored.closed,
+            stored.disqualified,
+            stored.penalty,
+        )
+        if stored.pk == result.pk:
+            line = replace(
+                line,
+                **{
+                    name: data[name]
+                    for name in ("laid", "unused", "closed", "disqualified", "penalty")
+                },
+            )
+        lines.append(line)
+    return state, lines
+
+
+class RoundResultForm(forms.ModelForm):
+    """An admin change of a result is a change of its table's sheet: the same checks, the same
+    locking and history as at the referee's desk."""
+
+    class Meta:
+        model = RoundResult
+        fields = ["laid", "unused", "closed", "disqualified", "penalty"]
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        state, lines = sheet_lines_with(self.instance, data)
+        problems = [p for p in services.check_lines(state, lines) if not p.warning]
+        if problems:
+            raise ValidationError([p.message for p in problems])
+        self.sheet_state, self.sheet_lines = state, lines
+        return data
+
+
+@admin.register(RoundResult)
+class RoundResultAdmin(SimpleHistoryAdmin):
+    form = RoundResultForm
+    list_display = [
+        "player",
+        "table",
+        "round",
+        "laid",
+        "unused",
+        "closed",
+        "disqualified",
+        "penalty",
+    ]
+    list_filter = [
+        "table__game__stage__tournament",
+        "table__game__stage__kind",
+        "closed",
+        "disqualified",
+    ]
+    search_fields = ["player__name", "=player__start_number"]
+    list_select_related = ["player", "table", "round"]
+
+    def has_add_permission(self, request):
+        return False  # sheets are entered whole, at the referee's desk
+
+    def save_model(self, request, obj, form, change):
+        state = form.sheet_state
+        services.save_sheet(
+            table=obj.table,
+            round=obj.round,
+            lines=form.sheet_lines,
+            by=request.user,
+            version=state.version,
+            confirm_warnings=True,
+        )
+
+
+@admin.register(Lot)
+class LotAdmin(SimpleHistoryAdmin):
+    list_display = ["__str__", "tournament", "stage", "drawn_at", "drawn_by"]
+    list_filter = ["tournament", "stage"]
+
+
+@admin.register(Sheet)
+class SheetAdmin(SimpleHistoryAdmin):
+    list_display = [
+        "__str__",
+        "table",
+        "round",
+        "version",
+        "entered_by",
+        "entered_at",
+        "confirmed_by",
+        "confirmed_at",
+    ]
+    list_filter = ["table__game__stage__tournament", "table__game__stage__kind"]
+    list_select_related = ["table", "round", "entered_by", "confirmed_by"]
+    readonly_fields = [
+        "table",
+        "round",
+        "version",
+        "entered_by",
+        "entered_at",
+        "confirmed_by",
+        "confirmed_at",
+    ]
+
+    def has_add_permission(self, request):
+        return False

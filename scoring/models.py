@@ -1,0 +1,202 @@
+"""Score sheets (one row per player, round and table) and the lots that broke ties."""
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from rules.championship import card_value_bound
+from rules.score import RoundEntry, round_score
+from tournament.models import Player, Round, Stage, Table, Tournament
+
+
+class Sheet(models.Model):
+    """One table's score sheet for one round: its lines are the round results of the players
+    at that table. Who entered it and who confirmed it; ``version`` grows with every save, so
+    that a second referee saving an outdated copy is refused, not silently overwritten."""
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="sheets", verbose_name=_("table")
+    )
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="sheets", verbose_name=_("round")
+    )
+    version = models.PositiveIntegerField(_("version"), default=1)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered by"),
+    )
+    entered_at = models.DateTimeField(_("entered at"), null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("confirmed by"),
+    )
+    confirmed_at = models.DateTimeField(
+        _("confirmed at"),
+        null=True,
+        blank=True,
+        help_text=_("Imported results count as confirmed."),
+    )
+
+    history = HistoricalRecords(verbose_name=_("history of the score sheet"))
+
+    class Meta:
+        verbose_name = _("score sheet")
+        verbose_name_plural = _("score sheets")
+        ordering = ["table", "round__position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "round"],
+                name="sheet_once_per_table_round",
+                violation_error_message=_("The table already has a sheet for this round."),
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.table}, {self.round}"
+
+    @property
+    def confirmed(self) -> bool:
+        return self.confirmed_at is not None
+
+
+class RoundResult(models.Model):
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="results", verbose_name=_("table")
+    )
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="results", verbose_name=_("round")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.RESTRICT, related_name="results", verbose_name=_("player")
+    )
+    laid = models.PositiveIntegerField(_("laid"), help_text=_("Value of the cards laid in words."))
+    unused = models.PositiveIntegerField(_("unused"), help_text=_("Value of the cards left."))
+    closed = models.BooleanField(_("closed the round"), default=False)
+    disqualified = models.BooleanField(_("disqualified"), default=False)
+    penalty = models.PositiveIntegerField(_("penalty"), default=0)
+    history = HistoricalRecords(verbose_name=_("history of the round result"))
+
+    class Meta:
+        verbose_name = _("round result")
+        verbose_name_plural = _("round results")
+        ordering = ["table", "round__position", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "round", "player"],
+                name="result_once_per_player_round",
+                violation_error_message=_("The player already has a result in this round."),
+            ),
+            models.UniqueConstraint(
+                fields=["table", "round"],
+                condition=Q(closed=True),
+                name="result_one_closer_per_table_round",
+                violation_error_message=_("Only one player can close a round at a table."),
+            ),
+            models.CheckConstraint(
+                condition=Q(closed=False) | Q(unused=0),
+                name="result_closer_has_no_unused",
+                violation_error_message=_("A player who closed has no unused cards."),
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.table}, {self.round}: {self.player}"
+
+    def entry(self) -> RoundEntry:
+        return RoundEntry(self.laid, self.unused, self.closed, self.disqualified, self.penalty)
+
+    def score(self, close_bonus: int) -> int:
+        return round_score(self.entry(), close_bonus)
+
+    def clean(self):
+        if not (self.table_id and self.round_id and self.player_id):
+            return
+        if self.round.game_id != self.table.game_id:
+            raise ValidationError({"round": _("The round is not one of this table's game.")})
+        if not self.table.seats.filter(player_id=self.player_id).exists():
+            raise ValidationError({"player": _("The player does not sit at this table.")})
+        if self.laid is not None and self.unused is not None:
+            settings = self.table.game.stage.tournament.scoring_settings()
+            bound = card_value_bound(self.round.number, settings.max_card_value)
+            if self.laid + self.unused > bound:
+                raise ValidationError(
+                    {
+                        "laid": _(
+                            "Laid and unused together are %(total)s, more than the %(bound)s "
+                            "that %(cards)s cards can be worth."
+                        )
+                        % {
+                            "total": self.laid + self.unused,
+                            "bound": bound,
+                            "cards": self.round.deal_size,
+                        }
+                    }
+                )
+
+
+LOT_TEAMS = "teams"
+LOT_SCOPES = [*Stage.Kind.choices, (LOT_TEAMS, _("teams"))]  # a lot orders a stage's tie or teams
+
+
+class Lot(models.Model):
+    """A recorded lot that ordered a tied group: who drew it, when, with what seed."""
+
+    TEAMS = LOT_TEAMS
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="lots", verbose_name=_("tournament")
+    )
+    stage = models.CharField(_("stage"), max_length=10, choices=LOT_SCOPES)
+    order = models.JSONField(
+        _("order"),
+        help_text=_("Start numbers (team names for teams) in the order drawn, better first."),
+    )
+    seed = models.JSONField(_("seed"), null=True, blank=True)
+    drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
+    drawn_by = models.CharField(_("drawn by"), max_length=200, blank=True)
+    history = HistoricalRecords(verbose_name=_("history of the lot"))
+
+    class Meta:
+        verbose_name = _("lot")
+        verbose_name_plural = _("lots")
+        ordering = ["tournament", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(stage__in=[value for value, _label in LOT_SCOPES]),
+                name="lot_stage_valid",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.get_stage_display()}: {', '.join(str(key) for key in self.order)}"
+
+    def clean(self):
+        order = self.order
+        if not isinstance(order, list) or len(order) < 2 or len(set(map(str, order))) != len(order):
+            raise ValidationError({"order": _("A lot orders at least two different entries.")})
+        if self.tournament_id is None:
+            return
+        if self.stage == self.TEAMS:
+            known = set(self.tournament.teams.values_list("name", flat=True))
+            unknown = [key for key in order if key not in known]
+        else:
+            known = set(self.tournament.players.values_list("start_number", flat=True))
+            unknown = [key for key in order if not isinstance(key, int) or key not in known]
+        if unknown:
+            raise ValidationError(
+                {
+                    "order": _("Not in the tournament: %(unknown)s.")
+                    % {"unknown": ", ".join(map(str, unknown))}
+                }
+            )

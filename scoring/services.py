@@ -1,0 +1,292 @@
+"""Writes of scoring: a table's score sheet for one round, its confirmation, lots for ties.
+
+``save_sheet`` is the one way results get in (the desk's form, the spreadsheet upload): the
+sheet is checked by ``rules.sheet.check_sheet`` and stored whole or not at all; a referee who
+saves over a version someone else saved meanwhile is refused, never silently overwritten.
+"""
+
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from rules import sheet as rules_sheet
+from rules.score import RoundEntry, round_score
+from tournament.changes import touch, touch_where
+from tournament.models import Player, Round, Seat, Table
+
+from .messages import sheet_problem_message
+from .models import Lot, RoundResult, Sheet
+
+
+@dataclass(frozen=True)
+class LineProblem:
+    player: int | None  # start number; None: the whole sheet
+    field: str | None
+    message: str
+    warning: bool = False
+
+
+@dataclass
+class SheetRefused(Exception):
+    """Nothing was saved: errors to correct, warnings to confirm, or a newer version."""
+
+    problems: list[LineProblem] = field(default_factory=list)
+    stale: Sheet | None = None  # someone saved meanwhile: the sheet as it now is
+
+    def __str__(self) -> str:
+        return "; ".join(p.message for p in self.problems)
+
+    @property
+    def only_warnings(self) -> bool:
+        return bool(self.problems) and all(p.warning for p in self.problems) and not self.stale
+
+
+@dataclass(frozen=True)
+class SheetState:
+    """Where a table's sheet for a round stands, for forms and uploads."""
+
+    table: Table
+    round: Round
+    seats: list[Seat]  # in seating order, players loaded
+    sheet: Sheet | None
+    results: dict[int, RoundResult]  # start number -> result
+
+    @property
+    def version(self) -> int:
+        return self.sheet.version if self.sheet else 0
+
+    @property
+    def starting_position(self) -> int:
+        from rules.championship import starting_seat
+
+        return starting_seat(self.table.starting_seat, self.round.position, len(self.seats))
+
+
+def sheet_state(table: Table, round_: Round) -> SheetState:
+    seats = list(table.seats.select_related("player").order_by("position"))
+    results = {
+        r.player.start_number: r
+        for r in RoundResult.objects.filter(table=table, round=round_).select_related("player")
+    }
+    return SheetState(
+        table,
+        round_,
+        seats,
+        Sheet.objects.filter(table=table, round=round_)
+        .select_related("entered_by", "confirmed_by")
+        .first(),
+        results,
+    )
+
+
+def _averages(table: Table, round_: Round) -> dict[int, tuple[float, int]]:
+    """Each seated player's average round score so far in the tournament (other sheets)."""
+    tournament = table.game.stage.tournament
+    bonus = tournament.scoring_settings().close_bonus
+    rows = (
+        RoundResult.objects.filter(
+            player__seats__table=table, table__game__stage__tournament=tournament
+        )
+        .exclude(table=table, round=round_)
+        .values_list("player__start_number", "laid", "unused", "closed", "disqualified", "penalty")
+    )
+    totals: dict[int, list[int]] = {}
+    for number, *values in rows:
+        total = totals.setdefault(number, [0, 0])
+        total[0] += round_score(RoundEntry(*values), bonus)
+        total[1] += 1
+    return {n: (points / rounds, rounds) for n, (points, rounds) in totals.items()}
+
+
+def check_lines(state: SheetState, lines: Sequence[rules_sheet.SheetLine]) -> list[LineProblem]:
+    """Every problem of a sheet, worded: which players, then the rules of RULES.md."""
+    problems = []
+    seated = [seat.player.start_number for seat in state.seats]
+    given = [line.player for line in lines]
+    for number in seated:
+        if number not in given:
+            problems.append(LineProblem(number, None, _("the player's line is missing")))
+    for number in sorted(set(given)):
+        if number not in seated:
+            problems.append(LineProblem(number, None, _("the player does not sit at this table")))
+        elif given.count(number) > 1:
+            problems.append(LineProblem(number, None, _("the player has two lines")))
+    if problems:
+        return problems
+    tournament = state.table.game.stage.tournament
+    settings = tournament.scoring_settings()
+    for problem in rules_sheet.check_sheet(
+        lines,
+        round_number=state.round.number,
+        max_card_value=settings.max_card_value,
+        close_bonus=settings.close_bonus,
+        averages=_averages(state.table, state.round),
+    ):
+        problems.append(
+            LineProblem(
+                problem.player,
+                problem.field,
+                sheet_problem_message(problem),
+                warning=problem.severity == rules_sheet.WARNING,
+            )
+        )
+    return problems
+
+
+def same_as_stored(result: RoundResult | None, line: rules_sheet.SheetLine) -> bool:
+    return result is not None and (
+        result.laid,
+        result.unused,
+        result.closed,
+        result.disqualified,
+        result.penalty,
+    ) == (line.laid, line.unused, bool(line.closed), bool(line.disqualified), line.penalty)
+
+
+@transaction.atomic
+def save_sheet(
+    *,
+    table: Table,
+    round: Round,  # noqa: A002 - the domain's word
+    lines: Sequence[rules_sheet.SheetLine],
+    by: User,
+    version: int,
+    confirm_warnings: bool = False,
+) -> Sheet:
+    """Store a table's round sheet: all of its lines, or nothing.
+
+    ``version`` is the sheet's version the referee started from (0 for a new sheet). Raises
+    ``SheetRefused`` with the errors (and with the warnings unless ``confirm_warnings``), or
+    with ``stale`` set when someone else saved the sheet meanwhile.
+    """
+    if round.game_id != table.game_id:
+        raise SheetRefused(
+            [LineProblem(None, None, _("The round is not one of this table's game."))]
+        )
+    state = sheet_state(table, round)
+    problems = check_lines(state, lines)
+    if any(not p.warning for p in problems) or (problems and not confirm_warnings):
+        raise SheetRefused(problems)
+    now = timezone.now()
+    sheet = _claim(table, round, version, by, now)
+    # The closer last: a new closer is written only once the old one is not one any more, so
+    # the database's one-closer constraint holds after every single row.
+    for line in sorted(lines, key=lambda line: bool(line.closed)):
+        result = state.results.get(line.player)
+        if same_as_stored(result, line):
+            continue
+        if result is None:
+            result = RoundResult(
+                table=table,
+                round=round,
+                player=next(s.player for s in state.seats if s.player.start_number == line.player),
+            )
+        result.laid, result.unused, result.penalty = line.laid, line.unused, line.penalty
+        result.closed, result.disqualified = bool(line.closed), bool(line.disqualified)
+        result._history_user = by
+        result.save()
+    return sheet
+
+
+def _claim(table: Table, round_: Round, version: int, by: User, now: datetime) -> Sheet:
+    """Move the sheet from ``version`` to the next one, or refuse: optimistic locking by a
+    conditional UPDATE (or the unique constraint, for a new sheet). A changed sheet needs a new
+    confirmation."""
+    changes = {
+        "version": F("version") + 1,
+        "entered_by": by,
+        "entered_at": now,
+        "confirmed_by": None,
+        "confirmed_at": None,
+    }
+    current = Sheet.objects.filter(table=table, round=round_)
+    if version:
+        if not current.filter(version=version).update(**changes):
+            message = _(
+                "Someone else saved this sheet meanwhile. Nothing of yours was saved; "
+                "their values are shown below, check them and enter your changes again."
+            )
+            raise SheetRefused([LineProblem(None, None, message)], stale=current.first())
+        sheet = current.get()
+    else:
+        try:
+            with transaction.atomic():
+                sheet = Sheet.objects.create(
+                    table=table, round=round_, entered_by=by, entered_at=now
+                )
+        except IntegrityError:
+            message = _(
+                "Someone else entered this sheet meanwhile. Nothing of yours was saved; "
+                "their values are shown below."
+            )
+            raise SheetRefused([LineProblem(None, None, message)], stale=current.first()) from None
+    sheet._history_user = by
+    touch_where(stages__games__tables=table.pk)
+    return sheet
+
+
+@transaction.atomic
+def confirm_sheet(*, sheet: Sheet, by: User, version: int) -> Sheet:
+    """A second account confirms the sheet as entered (the version it looked at)."""
+    if sheet.entered_by_id == by.pk:
+        raise SheetRefused(
+            [
+                LineProblem(
+                    None,
+                    None,
+                    _("A sheet is confirmed by another account than the one that entered it."),
+                )
+            ]
+        )
+    claimed = Sheet.objects.filter(pk=sheet.pk, version=version, confirmed_at__isnull=True).update(
+        confirmed_by=by, confirmed_at=timezone.now()
+    )
+    if not claimed:
+        raise SheetRefused(
+            [
+                LineProblem(
+                    None,
+                    None,
+                    _("The sheet changed (or was confirmed) meanwhile; look at it again."),
+                )
+            ],
+            stale=Sheet.objects.get(pk=sheet.pk),
+        )
+    sheet.refresh_from_db()
+    touch_where(stages__games__tables=sheet.table_id)
+    return sheet
+
+
+def draw_lot(*, tournament, scope: str, tied: Sequence, by: str, seed: int | None = None) -> Lot:
+    """Order a tied group by a recorded, seeded lot (the same seed gives the same order)."""
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    order = sorted(tied, key=str)
+    random.Random(seed).shuffle(order)
+    lot = Lot(
+        tournament=tournament,
+        stage=scope,
+        order=order,
+        seed=seed,
+        drawn_at=timezone.now(),
+        drawn_by=by,
+    )
+    lot.full_clean()
+    lot.save()
+    return lot
+
+
+@transaction.atomic
+def set_b_final_participation(*, tournament, playing: set[int]) -> None:
+    """Who (start numbers) takes part in the B-final; the others do not want to."""
+    players = Player.objects.filter(tournament=tournament)
+    players.filter(start_number__in=playing).update(plays_b_final=True)
+    players.exclude(start_number__in=playing).update(plays_b_final=False)
+    touch(tournament.pk)

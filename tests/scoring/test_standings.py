@@ -1,0 +1,77 @@
+import pytest
+
+from interchange.importer import import_tournament
+from rules.podium import title
+from rules.score import RoundEntry
+from scoring.selectors import tournament_data
+from scoring.standings import (
+    StageData,
+    TournamentData,
+    both_days,
+    podiums,
+    qualifier_advancement,
+    teams,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def data(example_document):
+    tournament, _ = import_tournament(example_document, slug="example")
+    return tournament_data(tournament)
+
+
+def test_a_final_medals_and_titles_per_category(data):
+    medals = podiums(data, "final_a")
+    assert set(medals) == {"B1", "VS"}
+    assert [(r.rank, r.key) for r in medals["B1"].places] == [(1, 18), (2, 22), (3, 1)]
+    assert [(r.rank, r.key) for r in medals["VS"].places] == [(1, 6), (2, 13), (3, 16)]
+    assert medals["B1"].champion == 18 and medals["VS"].champion == 6
+    assert medals["B1"].undecided == () and medals["VS"].undecided == ()
+    assert title(data.year) == "Mistr ČR v Syllabatimu 2025"
+
+
+def test_b_final_places_one_to_three_in_one_list(data):
+    places = podiums(data, "final_b")
+    assert list(places) == ["ALL"]
+    # 3 and 17 have 127 points each; 3 has more closes
+    assert [(r.rank, r.key) for r in places["ALL"].places] == [(1, 5), (2, 3), (3, 17)]
+
+
+def test_a_shared_medal_is_shown_as_undecided_until_a_lot():
+    entries = {
+        1: RoundEntry(40, 0, True),
+        2: RoundEntry(30, 2),
+        3: RoundEntry(20, 1),
+        4: RoundEntry(20, 1),
+        5: RoundEntry(5, 9),
+    }
+    plain = TournamentData(
+        year=2026,
+        sight_classes=dict.fromkeys(entries, "B1"),
+        stages={"final_b": StageData(set(entries), list(entries.items()))},
+    )
+    places = podiums(plain, "final_b")["ALL"]
+    assert [(r.rank, r.key) for r in places.places] == [(1, 1), (2, 2), (3, 3), (3, 4)]
+    assert [tie.keys for tie in places.undecided] == [(3, 4)]
+    plain.lots.append(("final_b", [4, 3]))
+    places = podiums(plain, "final_b")["ALL"]
+    assert [(r.rank, r.key) for r in places.places] == [(1, 1), (2, 2), (3, 4)]
+    assert places.undecided == ()
+
+
+def test_both_days_and_teams(data):
+    total = both_days(data)
+    assert total[14].points == 69 + 132  # qualifier + A-final
+    assert [row.team for row in teams(data)] == [
+        "Družstvo Morava 2",
+        "Družstvo Labe 3",
+        "Družstvo Vltava 1",
+    ]
+
+
+def test_advancement_of_the_example(data):
+    advancement = qualifier_advancement(data)
+    assert sorted(advancement["B1"].advancing) == [1, 4, 12, 15, 18, 22]
+    assert advancement["VS"].unresolved == ()

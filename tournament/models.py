@@ -1,0 +1,493 @@
+"""People and structure of a championship: tournament, players, teams, stages, games,
+rounds, tables and seats. Scores live in ``scoring``; the rules in ``rules``."""
+
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
+
+from rules import cards, championship, eligibility
+from rules.advancement import QUOTA_BELOW_MIN, quota_problems
+from rules.categories import category_of
+
+QUOTA_HELP = format_lazy(
+    _("Empty: by the number of participants ({small}, or {large} from {start} participants)."),
+    small=championship.QUOTA_SMALL_FIELD,
+    large=championship.QUOTA_LARGE_FIELD,
+    start=championship.SMALL_FIELD_MAX + 1,
+)
+
+
+class Tournament(models.Model):
+    slug = models.SlugField(_("short name"), unique=True, help_text=_("Used in addresses."))
+    name = models.CharField(_("name"), max_length=200)
+    year = models.PositiveSmallIntegerField(
+        _("year"), validators=[MinValueValidator(1900), MaxValueValidator(2999)]
+    )
+    start_date = models.DateField(_("first day"))
+    end_date = models.DateField(_("last day"), null=True, blank=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    close_bonus = models.PositiveIntegerField(
+        _("close bonus"),
+        null=True,
+        blank=True,
+        help_text=format_lazy(
+            _("Empty: the rules' {value} points."), value=championship.CLOSE_BONUS
+        ),
+    )
+    max_card_value = models.PositiveIntegerField(
+        _("highest card value"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=format_lazy(
+            _("Empty: the rules' {value} (the X card)."), value=championship.MAX_CARD_VALUE
+        ),
+    )
+    quota_b1 = models.PositiveIntegerField(
+        _("A-final places for B1"),
+        null=True,
+        blank=True,
+        help_text=QUOTA_HELP,
+    )
+    changed_at = models.DateTimeField(
+        _("last change"),
+        default=timezone.now,
+        editable=False,
+        help_text=_("Any change of the tournament's data; public pages are cached until it."),
+    )
+    quota_vs = models.PositiveIntegerField(
+        _("A-final places for VS"),
+        null=True,
+        blank=True,
+        help_text=QUOTA_HELP,
+    )
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-year", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(end_date__isnull=True) | Q(end_date__gte=F("start_date")),
+                name="tournament_ends_after_start",
+                violation_error_message=_("The last day cannot be before the first day."),
+            ),
+            models.CheckConstraint(
+                condition=Q(quota_b1__isnull=True, quota_vs__isnull=True)
+                | Q(quota_b1__isnull=False, quota_vs__isnull=False),
+                name="tournament_quota_both_or_none",
+                violation_error_message=_(
+                    "Set the A-final places for both categories or for neither."
+                ),
+            ),
+            models.CheckConstraint(
+                condition=Q(max_card_value__isnull=True) | Q(max_card_value__gte=1),
+                name="tournament_max_card_value_positive",
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def scoring_settings(self) -> championship.ScoringSettings:
+        defaults = championship.ScoringSettings()
+        return championship.ScoringSettings(
+            close_bonus=defaults.close_bonus if self.close_bonus is None else self.close_bonus,
+            max_card_value=defaults.max_card_value
+            if self.max_card_value is None
+            else self.max_card_value,
+        )
+
+    def quota_override(self) -> dict[str, int] | None:
+        if self.quota_b1 is None:
+            return None
+        return {"B1": self.quota_b1, "VS": self.quota_vs}
+
+    def clean(self):
+        quota = self.quota_override()
+        if quota is not None:
+            errors = {}
+            for code, _severity, params in quota_problems(quota):
+                if code == QUOTA_BELOW_MIN:
+                    field = "quota_b1" if params["category"] == "B1" else "quota_vs"
+                    errors[field] = _("At least %(minimum)s places per category (rule K).") % params
+            if errors:
+                raise ValidationError(errors)
+        if self.pk is not None:
+            before = Tournament.objects.filter(pk=self.pk).values("quota_b1", "quota_vs").first()
+            changed = before and (before["quota_b1"], before["quota_vs"]) != (
+                self.quota_b1,
+                self.quota_vs,
+            )
+            if changed and self.stage_has_started(Stage.Kind.QUALIFIER):
+                raise ValidationError(
+                    _("The A-final places cannot change once the qualifier has started.")
+                )
+
+    def stage_has_started(self, kind: str) -> bool:
+        from scoring.models import RoundResult
+
+        return RoundResult.objects.filter(
+            table__game__stage__tournament=self, table__game__stage__kind=kind
+        ).exists()
+
+
+class SightClass(models.TextChoices):
+    B1 = "B1", _("B1 (blind)")
+    B2 = "B2", _("B2")
+    B3 = "B3", _("B3")
+    B4 = "B4", _("B4")
+    NONE = "none", _("sighted")
+
+
+class Player(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="players", verbose_name=_("tournament")
+    )
+    start_number = models.PositiveIntegerField(_("start number"), validators=[MinValueValidator(1)])
+    name = models.CharField(_("name"), max_length=200)
+    birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    sight_class = models.CharField(_("sight class"), max_length=4, choices=SightClass.choices)
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    paid = models.BooleanField(_("entry fee paid"), default=True)
+    local_qualifier = models.BooleanField(_("qualified locally"), default=False)
+    plays_b_final = models.BooleanField(_("takes part in the B-final"), default=True)
+    present = models.BooleanField(
+        _("present"),
+        default=True,
+        help_text=_("Untick a player who did not come: absent players are not drawn."),
+    )
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["tournament", "start_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "start_number"],
+                name="player_start_number_unique",
+                violation_error_message=_("This start number is already taken in the tournament."),
+            ),
+            models.CheckConstraint(
+                condition=Q(start_number__gte=1), name="player_start_number_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(sight_class__in=SightClass.values), name="player_sight_class_valid"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.start_number}. {self.name}"
+
+    @property
+    def category(self) -> str:
+        return category_of(self.sight_class)
+
+    def eligibility_problems(self) -> list[str]:
+        return eligibility.eligibility_problems(
+            birth_date=self.birth_date,
+            paid=self.paid,
+            local_qualifier=self.local_qualifier,
+            first_day=self.tournament.start_date,
+        )
+
+
+class Team(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="teams", verbose_name=_("tournament")
+    )
+    name = models.CharField(_("name"), max_length=200)
+
+    class Meta:
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        ordering = ["tournament", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "name"],
+                name="team_name_unique",
+                violation_error_message=_("A team of this name already exists in the tournament."),
+            )
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def roster_frozen(self) -> bool:
+        """Announced before the tournament, the roster is frozen once the qualifier starts (B)."""
+        return self.tournament_id is not None and self.tournament.stage_has_started(
+            Stage.Kind.QUALIFIER
+        )
+
+
+class TeamMember(models.Model):
+    team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, related_name="members", verbose_name=_("team")
+    )
+    player = models.OneToOneField(
+        Player,
+        on_delete=models.CASCADE,
+        related_name="team_membership",
+        verbose_name=_("player"),
+        error_messages={"unique": _("This player is already in a team.")},
+    )
+
+    class Meta:
+        verbose_name = _("team member")
+        verbose_name_plural = _("team members")
+        ordering = ["team", "id"]
+
+    def __str__(self):
+        return f"{self.team}: {self.player}"
+
+    def clean(self):
+        if self.player_id and self.team_id and self.player.tournament_id != self.team.tournament_id:
+            raise ValidationError({"player": _("The player is registered in another tournament.")})
+        if self.team_id and self.team.roster_frozen:
+            raise ValidationError(_("The roster is frozen: the qualifier has started (rule B)."))
+
+
+class StageKind(models.TextChoices):
+    QUALIFIER = "qualifier", _("qualifier")
+    FINAL_A = "final_a", _("A-final")
+    FINAL_B = "final_b", _("B-final")
+
+
+class Stage(models.Model):
+    Kind = StageKind
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="stages", verbose_name=_("tournament")
+    )
+    kind = models.CharField(_("stage"), max_length=10, choices=StageKind.choices)
+    confirmation_required = models.BooleanField(
+        _("sheets need a second referee's confirmation"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: yes for the finals, no for the qualifier."),
+    )
+
+    class Meta:
+        verbose_name = _("stage")
+        verbose_name_plural = _("stages")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "kind"],
+                name="stage_kind_unique",
+                violation_error_message=_("The tournament already has this stage."),
+            ),
+            models.CheckConstraint(condition=Q(kind__in=StageKind.values), name="stage_kind_valid"),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament} – {self.get_kind_display()}"
+
+    @property
+    def requires_confirmation(self) -> bool:
+        if self.confirmation_required is not None:
+            return self.confirmation_required
+        return self.kind != StageKind.QUALIFIER
+
+
+class DrawStatus(models.TextChoices):
+    DRAFT = "draft", _("draft")  # drawn, may be redrawn or changed, not yet announced
+    CONFIRMED = "confirmed", _("confirmed")  # announced: players sit down
+
+
+class Game(models.Model):
+    stage = models.ForeignKey(
+        Stage, on_delete=models.CASCADE, related_name="games", verbose_name=_("stage")
+    )
+    number = models.PositiveIntegerField(_("number"), validators=[MinValueValidator(1)])
+    draw_seed = models.JSONField(_("seed of the draw"), null=True, blank=True)
+    drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
+    drawn_by = models.CharField(_("drawn by"), max_length=200, blank=True)
+    draw_status = models.CharField(
+        _("draw"), max_length=10, choices=DrawStatus.choices, default=DrawStatus.CONFIRMED
+    )
+    draw_options = models.JSONField(_("options of the draw"), default=dict, blank=True)
+    draw_confirmed_at = models.DateTimeField(_("draw confirmed at"), null=True, blank=True)
+    draw_confirmed_by = models.CharField(_("draw confirmed by"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        ordering = ["stage", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["stage", "number"],
+                name="game_number_unique",
+                violation_error_message=_("The stage already has a game of this number."),
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="game_number_positive"),
+            models.CheckConstraint(
+                condition=Q(draw_status__in=DrawStatus.values), name="game_draw_status_valid"
+            ),
+        ]
+
+    def __str__(self):
+        return _("%(stage)s, game %(number)s") % {"stage": self.stage, "number": self.number}
+
+    @property
+    def draw_confirmed(self) -> bool:
+        return self.draw_status == DrawStatus.CONFIRMED
+
+    def round_numbers(self) -> list[int]:
+        return [game_round.number for game_round in self.rounds.all()]
+
+
+class Round(models.Model):
+    """One round of a game: its number (1–7, which fixes the deal) and place in playing order."""
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("game")
+    )
+    position = models.PositiveSmallIntegerField(_("order in the game"))
+    number = models.PositiveSmallIntegerField(
+        _("round number"),
+        validators=[
+            MinValueValidator(championship.ROUND_NUMBERS[0]),
+            MaxValueValidator(championship.ROUND_NUMBERS[-1]),
+        ],
+    )
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "number"],
+                name="round_number_unique_in_game",
+                violation_error_message=_("The game already has a round of this number."),
+            ),
+            models.UniqueConstraint(fields=["game", "position"], name="round_position_unique"),
+            models.CheckConstraint(
+                condition=Q(
+                    number__gte=championship.ROUND_NUMBERS[0],
+                    number__lte=championship.ROUND_NUMBERS[-1],
+                ),
+                name="round_number_in_range",
+            ),
+        ]
+
+    def __str__(self):
+        return _("round %(number)s") % {"number": self.number}
+
+    @property
+    def deal_size(self) -> int:
+        return championship.deal_size(self.number)
+
+
+class Table(models.Model):
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="tables", verbose_name=_("game")
+    )
+    number = models.PositiveIntegerField(_("number"), validators=[MinValueValidator(1)])
+    starting_seat = models.PositiveIntegerField(
+        _("starting seat in round 1"),
+        default=0,
+        help_text=_("Seat index from 0, clockwise, of the player who starts the first round."),
+    )
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "number"],
+                name="table_number_unique",
+                violation_error_message=_("The game already has a table of this number."),
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
+        ]
+
+    def __str__(self):
+        return _("table %(number)s") % {"number": self.number}
+
+    def clean(self):
+        if self.pk is not None:
+            seats = self.seats.count()
+            if seats and self.starting_seat >= seats:
+                raise ValidationError(
+                    {
+                        "starting_seat": _("The table has only %(count)s seats (0 to %(last)s).")
+                        % {"count": seats, "last": seats - 1}
+                    }
+                )
+
+
+class Seat(models.Model):
+    """A player's place at a table, clockwise from position 0."""
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
+    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats", editable=False)
+    position = models.PositiveIntegerField(_("seat"))
+    player = models.ForeignKey(
+        Player, on_delete=models.RESTRICT, related_name="seats", verbose_name=_("player")
+    )
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "position"],
+                name="seat_position_unique",
+                violation_error_message=_("This seat is already taken."),
+            ),
+            models.UniqueConstraint(
+                fields=["game", "player"],
+                name="seat_one_table_per_game",
+                violation_error_message=_("The player already sits at a table in this game."),
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.table}, {self.position}: {self.player}"
+
+    def save(self, *args, **kwargs):
+        self.game_id = self.table.game_id  # the game is the table's, stored for the constraint
+        super().save(*args, **kwargs)
+
+    def validate_constraints(self, exclude=None):
+        if self.table_id is not None:
+            self.game_id = self.table.game_id
+        super().validate_constraints(exclude=exclude)
+
+    def clean(self):
+        if self.player_id and self.table_id:
+            if self.player.tournament_id != self.table.game.stage.tournament_id:
+                raise ValidationError(
+                    {"player": _("The player is registered in another tournament.")}
+                )
+
+
+class Card(models.Model):
+    """A card of the Syllabatim deck and its printed value, completed by the organiser."""
+
+    letters = models.CharField(_("card"), max_length=4, unique=True)
+    value = models.PositiveIntegerField(_("value"))
+    count = models.PositiveIntegerField(_("cards in the deck"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("card")
+        verbose_name_plural = _("cards")
+        ordering = ["letters"]
+
+    def __str__(self):
+        return f"{self.letters} ({self.value})"
+
+    def clean(self):
+        self.letters = self.letters.strip().upper()
+        if self.letters in cards.NOT_A_CARD:
+            raise ValidationError({"letters": _("There is no CH card: CH is laid as C + H.")})
