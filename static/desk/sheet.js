@@ -1,0 +1,36 @@
+// The referee's sheet: each row shows its round score as typed (the server stays authoritative:
+// the same formula as rules/score.py), and Enter saves from any field, checkboxes included.
+(function () {
+  "use strict";
+  var form = document.getElementById("sheet-form");
+  if (!form) { return; }
+  var bonus = parseInt(form.dataset.closeBonus, 10) || 0;
+  function whole(input) {
+    var text = input ? input.value.trim() : "";
+    return /^\d+$/.test(text) ? parseInt(text, 10) : (text === "" ? 0 : NaN);
+  }
+  function part(row, name) { return row.querySelector('[data-part="' + name + '"]'); }
+  function update(row) {
+    var output = row.querySelector(".row-score");
+    var laid = whole(part(row, "laid")), unused = whole(part(row, "unused"));
+    var penalty = whole(part(row, "penalty"));
+    if (part(row, "laid").value.trim() === "" || isNaN(laid) || isNaN(unused) || isNaN(penalty)) {
+      output.textContent = "";
+      return;
+    }
+    if (part(row, "disqualified").checked) { output.textContent = "0"; return; }
+    var score = laid - unused + (part(row, "closed").checked ? bonus : 0) - penalty;
+    output.textContent = String(Math.max(0, score));
+  }
+  form.querySelectorAll(".sheet-line").forEach(function (row) {
+    row.addEventListener("input", function () { update(row); });
+    row.addEventListener("change", function () { update(row); });
+    update(row);
+  });
+  form.addEventListener("keydown", function (event) {
+    if (event.key === "Enter" && event.target.type === "checkbox") {
+      event.preventDefault();
+      form.requestSubmit(form.querySelector('button[value="next"]'));
+    }
+  });
+})();
