@@ -1,0 +1,126 @@
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
+
+from rules import draw as rules_draw
+from rules.championship import QUALIFIER_ROUNDS_MAX, QUALIFIER_ROUNDS_MIN, ROUND_NUMBERS
+
+
+def parse_rounds(text: str) -> list[int]:
+    """„5, 2, 7“ as [5, 2, 7]; a clear error otherwise."""
+    parts = [part for part in text.replace(" ", ",").split(",") if part]
+    try:
+        rounds = [int(part) for part in parts]
+    except ValueError:
+        raise ValidationError(_("Write round numbers separated by commas, e.g. 5, 2, 7.")) from None
+    if rules_draw.round_list_problems(rounds):
+        raise ValidationError(
+            _("Each round number from %(first)s to %(last)s at most once, e.g. 5, 2, 7."),
+            params={"first": ROUND_NUMBERS[0], "last": ROUND_NUMBERS[-1]},
+        )
+    return rounds
+
+
+class RoundsFields(forms.Form):
+    rounds = forms.CharField(
+        label=_("Rounds typed in (optional)"),
+        required=False,
+        help_text=format_lazy(
+            _(
+                "In playing order, e.g. 5, 2, 7. Empty: the rounds are drawn (qualifier) or "
+                "{first} to {last} in order (finals)."
+            ),
+            first=ROUND_NUMBERS[0],
+            last=ROUND_NUMBERS[-1],
+        ),
+    )
+    least = forms.IntegerField(
+        label=_("Fewest rounds to draw"),
+        min_value=1,
+        max_value=len(ROUND_NUMBERS),
+        initial=QUALIFIER_ROUNDS_MIN,
+    )
+    most = forms.IntegerField(
+        label=_("Most rounds to draw"),
+        min_value=1,
+        max_value=len(ROUND_NUMBERS),
+        initial=QUALIFIER_ROUNDS_MAX,
+    )
+    seed = forms.IntegerField(
+        label=_("Seed (optional)"),
+        required=False,
+        min_value=0,
+        max_value=2**31 - 1,
+        help_text=_("Empty: a new random seed. The same seed repeats a draw."),
+    )
+
+    def clean_rounds(self):
+        text = self.cleaned_data["rounds"].strip()
+        return parse_rounds(text) if text else None
+
+    def clean(self):
+        data = super().clean()
+        if data.get("least") and data.get("most") and data["least"] > data["most"]:
+            self.add_error("most", _("The most rounds cannot be fewer than the fewest."))
+        return data
+
+    def round_range(self) -> rules_draw.RoundRange:
+        return rules_draw.RoundRange(self.cleaned_data["least"], self.cleaned_data["most"])
+
+
+class DrawForm(RoundsFields):
+    tables = forms.IntegerField(
+        label=_("Number of tables (optional)"),
+        required=False,
+        min_value=1,
+        help_text=_("Empty: the proposed number."),
+    )
+    sighted_at_every_table = forms.BooleanField(
+        label=_("A sighted or low-vision player at every table (keeps the score sheet)"),
+        required=False,
+        initial=True,
+    )
+    teammates_apart = forms.BooleanField(
+        label=_("Members of one team at different tables"), required=False, initial=True
+    )
+    fewest_repeats = forms.BooleanField(
+        label=_("As few repeated meetings as possible with earlier games"),
+        required=False,
+        initial=True,
+    )
+
+    field_order = [
+        "tables",
+        "rounds",
+        "least",
+        "most",
+        "seed",
+        "sighted_at_every_table",
+        "teammates_apart",
+        "fewest_repeats",
+    ]
+
+    def preferences(self) -> rules_draw.Preferences:
+        return rules_draw.Preferences(
+            sighted_at_every_table=self.cleaned_data["sighted_at_every_table"],
+            teammates_apart=self.cleaned_data["teammates_apart"],
+            fewest_repeats=self.cleaned_data["fewest_repeats"],
+        )
+
+
+class SwapForm(forms.Form):
+    first = forms.TypedChoiceField(label=_("First player"), coerce=int)
+    second = forms.TypedChoiceField(label=_("Second player"), coerce=int)
+
+    def __init__(self, *args, players=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(p.start_number, f"{p.start_number}. {p.name}") for p in players]
+        self.fields["first"].choices = choices
+        self.fields["second"].choices = choices
+
+    def clean(self):
+        data = super().clean()
+        if data.get("first") is not None and data.get("first") == data.get("second"):
+            self.add_error("second", _("Choose two different players."))
+        return data

@@ -1,0 +1,159 @@
+"""Reads for the draws: who is drawn for a stage, earlier seatings, a game's tables."""
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from rules import eligibility
+from rules.draw import Entrant
+from scoring.models import RoundResult
+from scoring.selectors import tournament_data
+from scoring.standings import QUALIFIER, qualifier_advancement
+from tournament.models import Game, Player, Seat, Stage, TeamMember, Tournament
+
+SIGHTED_CLASSES = ("B2", "B3", "B4", "none")  # can keep a table's score sheet (F)
+ELIGIBILITY_WORDS = {
+    eligibility.UNDER_AGE: gettext_lazy("under 18 on the first day"),
+    eligibility.NOT_PAID: gettext_lazy("entry fee not paid"),
+}
+
+
+@dataclass(frozen=True)
+class Field:
+    """Who a stage's draw seats, and who it leaves out and why."""
+
+    players: list[Player]
+    absent: list[Player]  # would be drawn but are marked absent
+    refusal: str | None = None  # a reason the stage cannot be drawn yet (Czech)
+    ineligible: tuple = ()  # (player, reasons in words) left out of the qualifier
+    unverified: tuple = ()  # drawn, but without a birth date to check the age limit
+
+
+def entrant(player: Player, teams: dict[int, str]) -> Entrant:
+    return Entrant(player.start_number, player.sight_class in SIGHTED_CLASSES, teams.get(player.pk))
+
+
+def team_of_players(tournament: Tournament) -> dict[int, str]:
+    members = TeamMember.objects.filter(team__tournament=tournament)
+    return dict(members.values_list("player_id", "team__name"))
+
+
+def stage_field(tournament: Tournament, kind: str) -> Field:
+    """Qualifier: eligible players; A-final: the advancing players (not while a tie at the cut
+    is unresolved); B-final: the qualifier's other participants who take part. Absent players
+    are left out of every draw."""
+    players = list(Player.objects.filter(tournament=tournament).select_related("tournament"))
+    ineligible = ()
+    if kind == QUALIFIER:
+        chosen = [p for p in players if not p.eligibility_problems()]
+        ineligible = tuple(
+            (p, ", ".join(str(ELIGIBILITY_WORDS[code]) for code in p.eligibility_problems()))
+            for p in sorted(players, key=lambda p: p.start_number)
+            if p.eligibility_problems()
+        )
+    else:
+        data = tournament_data(tournament)
+        qualifier = data.stages.get(QUALIFIER)
+        if qualifier is None or not qualifier.results:
+            return Field([], [], _("The qualifier has no results yet."))
+        advancement = qualifier_advancement(data)
+        ties = [tie for result in advancement.values() for tie in result.unresolved]
+        if ties:
+            names = "; ".join(
+                _("places %(places)s: players %(players)s")
+                % {
+                    "places": "–".join(map(str, (tie.places[0], tie.places[-1]))),
+                    "players": ", ".join(map(str, tie.keys)),
+                }
+                for tie in ties
+            )
+            return Field(
+                [],
+                [],
+                _(
+                    "A tie at the qualifier cut is unresolved (%(ties)s): the "
+                    "referee must draw a lot first."
+                )
+                % {"ties": names},
+            )
+        advancing = {key for result in advancement.values() for key in result.advancing}
+        if kind == Stage.Kind.FINAL_A:
+            chosen = [p for p in players if p.start_number in advancing]
+        else:
+            chosen = [
+                p
+                for p in players
+                if p.start_number in qualifier.participants
+                and p.start_number not in advancing
+                and p.plays_b_final
+            ]
+    chosen.sort(key=lambda p: p.start_number)
+    drawn = [p for p in chosen if p.present]
+    return Field(
+        drawn,
+        [p for p in chosen if not p.present],
+        None,
+        ineligible,
+        tuple(p for p in drawn if p.birth_date is None),
+    )
+
+
+def earlier_seatings(stage: Stage, before: int) -> list[list[list[int]]]:
+    """The seatings (tables of start numbers) of the stage's games numbered below ``before``."""
+    tables: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for game, table, number in (
+        Seat.objects.filter(game__stage=stage, game__number__lt=before)
+        .order_by("game__number", "table__number", "position")
+        .values_list("game__number", "table__number", "player__start_number")
+    ):
+        tables[(game, table)].append(number)
+    games: dict[int, list[list[int]]] = defaultdict(list)
+    for (game, _table), seated in tables.items():
+        games[game].append(seated)
+    return [games[number] for number in sorted(games)]
+
+
+def game_has_results(game: Game) -> bool:
+    return RoundResult.objects.filter(table__game=game).exists()
+
+
+@dataclass(frozen=True)
+class SeatView:
+    position: int
+    player: Player
+    team: str | None
+    starts: bool  # starts round 1
+
+
+@dataclass(frozen=True)
+class TableView:
+    number: int
+    seats: list[SeatView]
+
+
+def game_tables(game: Game) -> list[TableView]:
+    """A game's tables with their players in seating order, in two queries."""
+    teams = team_of_players(game.stage.tournament)
+    by_table: dict[int, list] = defaultdict(list)
+    starting = {}
+    for seat in (
+        Seat.objects.filter(game=game)
+        .select_related("player", "table")
+        .order_by("table__number", "position")
+    ):
+        by_table[seat.table.number].append(seat)
+        starting[seat.table.number] = seat.table.starting_seat
+    return [
+        TableView(
+            number,
+            [
+                SeatView(
+                    s.position, s.player, teams.get(s.player_id), s.position == starting[number]
+                )
+                for s in seats
+            ],
+        )
+        for number, seats in sorted(by_table.items())
+    ]

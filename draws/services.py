@@ -1,0 +1,294 @@
+"""Writes of the draws: drawing a game's seating and rounds, confirming, redrawing, swapping.
+
+Every draw stores its seed, time, who drew it and its options (Game.draw_*), so that the same
+seed and the same inputs give the same draw again.
+"""
+
+import secrets
+from dataclasses import asdict
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from rules import draw as rules_draw
+from rules.championship import ROUND_NUMBERS, TABLE_SIZE_MAX, TABLE_SIZE_MIN
+from tournament.changes import touch
+from tournament.models import DrawStatus, Game, Round, Seat, Stage, Table, Tournament
+
+from .selectors import earlier_seatings, entrant, game_has_results, stage_field, team_of_players
+
+
+class DrawRefused(Exception):
+    """A draw that cannot be made, with the reason in the interface's language."""
+
+
+def table_problem(plan: rules_draw.TablePlan, players: int) -> str | None:
+    """Why the seating misses tables of 5–8, in words; None when it does not."""
+    limits = {
+        "count": players,
+        "min": TABLE_SIZE_MIN,
+        "max": TABLE_SIZE_MAX,
+        "sizes": ", ".join(map(str, plan.sizes)),
+    }
+    if plan.feasible:
+        return None
+    if plan.problem == rules_draw.TOO_FEW_PLAYERS:
+        return (
+            _("Only %(count)s players: fewer than one table of %(min)s. They sit at one table.")
+            % limits
+        )
+    if plan.problem == rules_draw.NO_BALANCED_SEATING:
+        return (
+            _(
+                "%(count)s players cannot sit at tables of %(min)s to %(max)s players. The "
+                "nearest seating is proposed: tables of %(sizes)s; the referee may choose "
+                "another number of tables."
+            )
+            % limits
+        )
+    return (
+        _(
+            "With this number of tables (%(sizes)s players) some table has fewer than %(min)s "
+            "or more than %(max)s players."
+        )
+        % limits
+    )
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**31)
+
+
+def round_list(rounds, stage_kind: str, seed: int, within: rules_draw.RoundRange | None):
+    """The game's rounds: typed by the organiser, drawn for the qualifier, 1..7 for a final."""
+    if rounds:
+        rounds = list(rounds)
+        if rules_draw.round_list_problems(rounds):
+            raise DrawRefused(
+                _(
+                    "The rounds %(rounds)s are not a list of different round numbers from "
+                    "%(first)s to %(last)s."
+                )
+                % {
+                    "rounds": ", ".join(map(str, rounds)),
+                    "first": ROUND_NUMBERS[0],
+                    "last": ROUND_NUMBERS[-1],
+                }
+            )
+        return rounds, "typed"
+    if stage_kind == Stage.Kind.QUALIFIER:
+        within = within or rules_draw.RoundRange()
+        return list(rules_draw.draw_rounds(seed, within).rounds), [within.least, within.most]
+    return list(rules_draw.final_rounds()), "final"
+
+
+def _report_dict(report: rules_draw.Report) -> dict:
+    return {
+        **asdict(report),
+        "sighted_held": report.sighted_held,
+        "teammates_held": report.teammates_held,
+    }
+
+
+@transaction.atomic
+def draw_game(
+    *,
+    tournament: Tournament,
+    kind: str,
+    number: int,
+    by: str,
+    seed: int | None = None,
+    tables: int | None = None,
+    rounds=None,
+    round_range: rules_draw.RoundRange | None = None,
+    preferences: rules_draw.Preferences | None = None,
+    confirm: bool = False,
+) -> Game:
+    """Draw (or redraw) game ``number`` of a stage: its tables, seats, starting seats and,
+    for the qualifier, its rounds. A draft unless ``confirm``."""
+    stage, _created = Stage.objects.get_or_create(tournament=tournament, kind=kind)
+    game = Game.objects.filter(stage=stage, number=number).first()
+    if game is not None and game_has_results(game):
+        raise DrawRefused(
+            _("Game %(number)s already has results: its draw cannot change.") % {"number": number}
+        )
+    latest = stage.games.exclude(pk=getattr(game, "pk", None)).order_by("-number").first()
+    if game is None and number != (latest.number + 1 if latest else 1):
+        raise DrawRefused(
+            _("Draw the games in order: the next game of this stage is %(next)s.")
+            % {"next": latest.number + 1 if latest else 1}
+        )
+    field = stage_field(tournament, kind)
+    if field.refusal:
+        raise DrawRefused(field.refusal)
+    if not field.players:
+        raise DrawRefused(_("Nobody can be drawn for this stage."))
+    if tables is not None and not 1 <= tables <= len(field.players):
+        raise DrawRefused(
+            _("%(count)s players cannot sit at %(tables)s tables.")
+            % {"count": len(field.players), "tables": tables}
+        )
+    plan = rules_draw.table_plan(len(field.players), tables)
+    seed = new_seed() if seed is None else seed
+    game_rounds, round_source = round_list(rounds, kind, seed, round_range)
+    teams = team_of_players(tournament)
+    earlier = earlier_seatings(stage, number)
+    preferences = preferences or rules_draw.Preferences()
+    seating = rules_draw.draw_seating(
+        [entrant(p, teams) for p in field.players], plan.sizes, seed, earlier, preferences
+    )
+    if game is None:
+        game = Game(stage=stage, number=number)
+    else:
+        game.tables.all().delete()
+        game.rounds.all().delete()
+    now = timezone.now()
+    game.draw_seed = seed
+    game.drawn_at = now
+    game.drawn_by = by
+    game.draw_status = DrawStatus.CONFIRMED if confirm else DrawStatus.DRAFT
+    game.draw_confirmed_at = now if confirm else None
+    game.draw_confirmed_by = by if confirm else ""
+    game.draw_options = {
+        "tables": list(plan.sizes),
+        "table_count_chosen": tables is not None,
+        "table_problem": plan.problem,
+        "preferences": asdict(preferences),
+        "rounds": round_source,
+        "absent": [p.start_number for p in field.absent],
+        "report": _report_dict(seating.report),
+    }
+    game.save()
+    _store_seating(game, game_rounds, seating.tables, seating.starting_seats, field.players)
+    return game
+
+
+def _store_seating(game: Game, rounds, tables, starting_seats, players) -> None:
+    player_id = {p.start_number: p.pk for p in players}
+    Round.objects.bulk_create(
+        Round(game=game, position=position, number=number) for position, number in enumerate(rounds)
+    )
+    created = Table.objects.bulk_create(
+        Table(game=game, number=index, starting_seat=starting)
+        for index, starting in enumerate(starting_seats, start=1)
+    )
+    Seat.objects.bulk_create(
+        Seat(table=table, game=game, position=position, player_id=player_id[number])
+        for table, seated in zip(created, tables, strict=True)
+        for position, number in enumerate(seated)
+    )
+    touch(game.stage.tournament_id)
+
+
+@transaction.atomic
+def confirm_draw(*, game: Game, by: str) -> Game:
+    if game.draw_confirmed:
+        raise DrawRefused(_("The draw is confirmed already."))
+    game.draw_status = DrawStatus.CONFIRMED
+    game.draw_confirmed_at = timezone.now()
+    game.draw_confirmed_by = by
+    game.save(update_fields=["draw_status", "draw_confirmed_at", "draw_confirmed_by"])
+    return game
+
+
+def redraw_game(*, game: Game, by: str, seed: int | None = None) -> Game:
+    """The same game drawn again with a new seed and the same options (before any result)."""
+    options = game.draw_options or {}
+    kind = game.stage.kind
+    rounds = game.round_numbers() if options.get("rounds") == "typed" else None
+    within = None
+    if isinstance(options.get("rounds"), list):
+        within = rules_draw.RoundRange(*options["rounds"])
+    return draw_game(
+        tournament=game.stage.tournament,
+        kind=kind,
+        number=game.number,
+        by=by,
+        seed=new_seed() if seed is None else seed,
+        tables=len(options["tables"]) if options.get("table_count_chosen") else None,
+        rounds=rounds,
+        round_range=within,
+        preferences=rules_draw.Preferences(**options.get("preferences", {})),
+    )
+
+
+@transaction.atomic
+def swap_players(*, game: Game, first: int, second: int) -> Game:
+    """Swap two players' seats in a draft draw (start numbers)."""
+    if game.draw_confirmed:
+        raise DrawRefused(_("A confirmed draw cannot be changed by hand; redraw it instead."))
+    seats = {
+        s.player.start_number: s
+        for s in Seat.objects.filter(
+            game=game, player__start_number__in=[first, second]
+        ).select_related("player")
+    }
+    missing = [n for n in (first, second) if n not in seats]
+    if missing or first == second:
+        raise DrawRefused(
+            _("Choose two different players of this game (not drawn: %(missing)s).")
+            % {"missing": ", ".join(map(str, missing)) or "–"}
+        )
+    a, b = seats[first], seats[second]
+    places = [(a.table_id, a.position, b.player_id), (b.table_id, b.position, a.player_id)]
+    Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
+    Seat.objects.bulk_create(
+        Seat(table_id=t, game=game, position=p, player_id=player) for t, p, player in places
+    )
+    _refresh_report(game)
+    return game
+
+
+def _refresh_report(game: Game) -> None:
+    """After a change by hand, the report describes the seating as it now is."""
+    from .selectors import game_tables
+
+    teams = team_of_players(game.stage.tournament)
+    tables = game_tables(game)
+    players = [seat.player for table in tables for seat in table.seats]
+    report = rules_draw.seating_report(
+        [entrant(p, teams) for p in players],
+        [[seat.player.start_number for seat in table.seats] for table in tables],
+        earlier_seatings(game.stage, game.number),
+    )
+    game.draw_options = {**game.draw_options, "report": _report_dict(report), "changed": True}
+    game.save(update_fields=["draw_options"])
+
+
+@transaction.atomic
+def set_rounds(
+    *,
+    game: Game,
+    by: str,
+    rounds=None,
+    round_range: rules_draw.RoundRange | None = None,
+    seed: int | None = None,
+) -> Game:
+    """Draw the rounds of a game again (or take the organiser's list), before any result."""
+    if game_has_results(game):
+        raise DrawRefused(
+            _("Game %(number)s already has results: its rounds cannot change.")
+            % {"number": game.number}
+        )
+    seed = new_seed() if seed is None else seed
+    numbers, source = round_list(rounds, game.stage.kind, seed, round_range)
+    game.rounds.all().delete()
+    Round.objects.bulk_create(Round(game=game, position=i, number=n) for i, n in enumerate(numbers))
+    game.draw_options = {
+        **game.draw_options,
+        "rounds": source,
+        "round_seed": seed,
+        "rounds_drawn_by": by,
+    }
+    game.save(update_fields=["draw_options"])
+    return game
+
+
+@transaction.atomic
+def set_presence(*, tournament: Tournament, present: set[int]) -> None:
+    """Mark who is present (start numbers); everyone else of the tournament is absent."""
+    players = tournament.players.all()
+    players.filter(start_number__in=present).update(present=True)
+    players.exclude(start_number__in=present).update(present=False)
+    touch(tournament.pk)

@@ -1,0 +1,293 @@
+"""The organiser's draw pages: thin, every write through ``services``."""
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.access import organiser_required
+from rules import draw as rules_draw
+from rules.championship import TABLE_SIZE_MAX, TABLE_SIZE_MIN
+from tournament.models import Game, Player, Stage, Tournament
+
+from . import services
+from .forms import DrawForm, RoundsFields, SwapForm
+from .selectors import game_has_results, game_tables, stage_field
+
+
+def _tournament(slug: str) -> Tournament:
+    return get_object_or_404(Tournament, slug=slug)
+
+
+def _game(tournament: Tournament, stage: str, number: int) -> Game:
+    return get_object_or_404(
+        Game.objects.select_related("stage__tournament"),
+        stage__tournament=tournament,
+        stage__kind=stage,
+        number=number,
+    )
+
+
+def _who(request) -> str:
+    return request.user.get_full_name() or request.user.get_username()
+
+
+def _stage_label(kind: str) -> str:
+    return str(Stage.Kind(kind).label)
+
+
+def _next_number(tournament: Tournament, kind: str) -> int:
+    latest = (
+        Game.objects.filter(stage__tournament=tournament, stage__kind=kind)
+        .order_by("-number")
+        .first()
+    )
+    return latest.number + 1 if latest else 1
+
+
+def _stage_summary(tournament: Tournament, kind: str) -> dict:
+    field = stage_field(tournament, kind)
+    count = len(field.players)
+    plan = rules_draw.table_plan(count) if count else None
+    return {
+        "kind": kind,
+        "label": _stage_label(kind),
+        "games": Game.objects.filter(stage__tournament=tournament, stage__kind=kind)
+        .prefetch_related("rounds", "tables")
+        .order_by("number"),
+        "field": field,
+        "plan": plan,
+        "problem": services.table_problem(plan, count) if plan else None,
+        "counts": rules_draw.table_counts(count),
+        "size_min": TABLE_SIZE_MIN,
+        "size_max": TABLE_SIZE_MAX,
+        "next": _next_number(tournament, kind),
+    }
+
+
+@organiser_required
+def overview(request, slug):
+    tournament = _tournament(slug)
+    stages = [_stage_summary(tournament, kind) for kind in Stage.Kind.values]
+    return render(
+        request,
+        "draws/overview.html",
+        {
+            "tournament": tournament,
+            "stages": stages,
+            "form": DrawForm(),
+        },
+    )
+
+
+@organiser_required
+def draw_new(request, slug, stage):
+    """Draw the stage's next game (GET shows the form, POST draws a draft)."""
+    tournament = _tournament(slug)
+    summary = _stage_summary(tournament, stage)
+    form = DrawForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.draw_game(
+                tournament=tournament,
+                kind=stage,
+                number=summary["next"],
+                by=_who(request),
+                seed=form.cleaned_data["seed"],
+                tables=form.cleaned_data["tables"],
+                rounds=form.cleaned_data["rounds"],
+                round_range=form.round_range(),
+                preferences=form.preferences(),
+            )
+        except services.DrawRefused as refused:
+            form.add_error(None, str(refused))
+        else:
+            messages.success(
+                request,
+                _("Game %(number)s drawn (draft). Check it and confirm.") % {"number": game.number},
+            )
+            return redirect("draws:game", slug=slug, stage=stage, number=game.number)
+    return render(
+        request,
+        "draws/draw.html",
+        {
+            "tournament": tournament,
+            "stage": summary,
+            "form": form,
+        },
+    )
+
+
+def _report_lines(report: dict) -> list[dict]:
+    """The constraint report in words: which preference held."""
+    lines = [
+        {
+            "held": report["sighted_held"],
+            "name": _("A sighted or low-vision player at every table"),
+            "detail": _("tables without one: %(count)s (unavoidable: %(unavoidable)s)")
+            % {
+                "count": report["tables_without_sighted"],
+                "unavoidable": report["tables_without_sighted_unavoidable"],
+            },
+        },
+        {
+            "held": report["teammates_held"],
+            "name": _("Members of one team at different tables"),
+            "detail": _("pairs of teammates at one table: %(count)s (unavoidable: %(unavoidable)s)")
+            % {
+                "count": report["teammate_pairs"],
+                "unavoidable": report["teammate_pairs_unavoidable"],
+            },
+        },
+    ]
+    bound = report.get("repeat_bound")
+    lines.append(
+        {
+            "held": bound is None or report["repeated_pairs"] <= bound,
+            "name": _("Few repeated meetings with earlier games"),
+            "detail": (
+                _("pairs who met before: %(count)s (the least possible: %(bound)s)")
+                % {"count": report["repeated_pairs"], "bound": bound}
+            )
+            if bound is not None
+            else _("pairs who met before: %(count)s") % {"count": report["repeated_pairs"]},
+        }
+    )
+    return lines
+
+
+@organiser_required
+def game(request, slug, stage, number):
+    tournament = _tournament(slug)
+    drawn = _game(tournament, stage, number)
+    tables = game_tables(drawn)
+    players = sorted(
+        (seat.player for table in tables for seat in table.seats), key=lambda p: p.start_number
+    )
+    options = drawn.draw_options or {}
+    sizes = options.get("tables") or [len(t.seats) for t in tables]
+    plan = rules_draw.TablePlan(tuple(sizes), options.get("table_problem"))
+    absent = Player.objects.filter(
+        tournament=tournament, start_number__in=options.get("absent", [])
+    )
+    return render(
+        request,
+        "draws/game.html",
+        {
+            "tournament": tournament,
+            "game": drawn,
+            "stage_kind": stage,
+            "stage_label": _stage_label(stage),
+            "tables": tables,
+            "rounds": list(drawn.rounds.all()),
+            "report": _report_lines(options["report"]) if "report" in options else [],
+            "problem": services.table_problem(plan, sum(sizes)),
+            "absent": absent,
+            "has_results": game_has_results(drawn),
+            "swap_form": SwapForm(players=players),
+            "rounds_form": RoundsFields(),
+        },
+    )
+
+
+def _back(slug, stage, number):
+    return redirect(reverse("draws:game", kwargs={"slug": slug, "stage": stage, "number": number}))
+
+
+@organiser_required
+@require_POST
+def confirm(request, slug, stage, number):
+    drawn = _game(_tournament(slug), stage, number)
+    try:
+        services.confirm_draw(game=drawn, by=_who(request))
+        messages.success(request, _("The draw is confirmed."))
+    except services.DrawRefused as refused:
+        messages.error(request, str(refused))
+    return _back(slug, stage, number)
+
+
+@organiser_required
+@require_POST
+def redraw(request, slug, stage, number):
+    drawn = _game(_tournament(slug), stage, number)
+    try:
+        services.redraw_game(game=drawn, by=_who(request))
+        messages.success(request, _("Drawn again with a new seed (draft)."))
+    except services.DrawRefused as refused:
+        messages.error(request, str(refused))
+    return _back(slug, stage, number)
+
+
+@organiser_required
+@require_POST
+def swap(request, slug, stage, number):
+    drawn = _game(_tournament(slug), stage, number)
+    players = Player.objects.filter(seats__game=drawn)
+    form = SwapForm(request.POST, players=players)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return _back(slug, stage, number)
+    try:
+        services.swap_players(
+            game=drawn, first=form.cleaned_data["first"], second=form.cleaned_data["second"]
+        )
+        messages.success(
+            request, _("Players %(first)s and %(second)s swapped seats.") % form.cleaned_data
+        )
+    except services.DrawRefused as refused:
+        messages.error(request, str(refused))
+    return _back(slug, stage, number)
+
+
+@organiser_required
+@require_POST
+def rounds(request, slug, stage, number):
+    drawn = _game(_tournament(slug), stage, number)
+    form = RoundsFields(request.POST)
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
+            for error in errors:
+                messages.error(request, f"{label}: {error}" if label else error)
+        return _back(slug, stage, number)
+    try:
+        services.set_rounds(
+            game=drawn,
+            by=_who(request),
+            rounds=form.cleaned_data["rounds"],
+            round_range=form.round_range(),
+            seed=form.cleaned_data["seed"],
+        )
+        messages.success(
+            request,
+            _("The rounds are set: %(rounds)s.")
+            % {"rounds": ", ".join(map(str, drawn.round_numbers()))},
+        )
+    except services.DrawRefused as refused:
+        messages.error(request, str(refused))
+    return _back(slug, stage, number)
+
+
+@organiser_required
+def presence(request, slug):
+    tournament = _tournament(slug)
+    players = list(tournament.players.order_by("start_number"))
+    if request.method == "POST":
+        chosen = set()
+        for value in request.POST.getlist("present"):
+            if not value.isdigit():
+                raise Http404
+            chosen.add(int(value))
+        services.set_presence(tournament=tournament, present=chosen)
+        present = sum(1 for p in players if p.start_number in chosen)
+        messages.success(
+            request,
+            _("Presence saved: %(present)s present, %(absent)s absent.")
+            % {"present": present, "absent": len(players) - present},
+        )
+        return redirect("draws:overview", slug=slug)
+    return render(request, "draws/presence.html", {"tournament": tournament, "players": players})

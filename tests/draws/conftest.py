@@ -1,0 +1,28 @@
+import json
+
+import pytest
+
+from interchange.importer import import_tournament
+from interchange.management.commands.demo import DEMO_FILE
+
+
+def demo_document() -> dict:
+    return json.loads(DEMO_FILE.read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def fresh(db):
+    """The demo championship's players and teams before anything is drawn."""
+    document = demo_document()
+    del document["stages"], document["lots"]
+    tournament, _ = import_tournament(document, slug="fresh")
+    return tournament
+
+
+@pytest.fixture
+def after_qualifier(db):
+    """The demo championship with only its qualifier played, the tie at the cut unresolved."""
+    document = demo_document()
+    del document["stages"]["final_a"], document["stages"]["final_b"], document["lots"]
+    tournament, _ = import_tournament(document, slug="qualified")
+    return tournament, demo_document()["lots"][0]
