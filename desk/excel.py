@@ -1,0 +1,274 @@
+"""Score sheets as a spreadsheet: a workbook per game, a worksheet per table, a block per round.
+
+The upload is read by the layout the download wrote (so the labels may be in any language),
+checked with the same service as the desk's form, and stored whole or not at all; every
+error names its worksheet and cell.
+"""
+
+import io
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from openpyxl import Workbook, load_workbook
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.datavalidation import DataValidation
+
+from rules.championship import starting_seat
+from rules.sheet import SheetLine
+from scoring import services
+from tournament.models import Game
+
+from .sheets import number
+
+CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+COLUMNS = {"laid": 3, "unused": 4, "closed": 5, "disqualified": 6, "penalty": 7}
+FIRST_BLOCK_ROW = 4
+YES, NO = "ano", "ne"
+
+
+def file_name(game: Game) -> str:
+    return f"{game.stage.tournament.slug}-{game.stage.kind}-partie-{game.number}.xlsx"
+
+
+def sheet_title(table) -> str:
+    return _("Table %(number)s") % {"number": table.number}
+
+
+def block_row(position: int, seats: int) -> int:
+    """The header row of the block of the round in ``position`` (0-based playing order)."""
+    return FIRST_BLOCK_ROW + position * (seats + 3)
+
+
+def _tables(game: Game):
+    rounds = list(game.rounds.order_by("position"))
+    for table in game.tables.order_by("number"):
+        yield table, rounds
+
+
+def game_workbook(game: Game) -> bytes:
+    book = Workbook()
+    book.remove(book.active)
+    stage = game.stage
+    for table, rounds in _tables(game):
+        sheet = book.create_sheet(sheet_title(table))
+        sheet["A1"] = _("%(tournament)s – %(stage)s, game %(game)s, table %(table)s") % {
+            "tournament": stage.tournament.name,
+            "stage": stage.get_kind_display(),
+            "game": game.number,
+            "table": table.number,
+        }
+        sheet["A1"].font = Font(bold=True, size=14)
+        sheet["A2"] = _(
+            "Fill in laid, unused and the penalty as whole numbers, closed and "
+            "disqualified as „%(yes)s“ or „%(no)s“. Leave a round empty until it is "
+            "played; do not move rows or columns."
+        ) % {"yes": YES, "no": NO}
+        whole = DataValidation(
+            type="whole",
+            operator="greaterThanOrEqual",
+            formula1="0",
+            allow_blank=True,
+            showErrorMessage=True,
+            error=_("A whole number of 0 or more."),
+        )
+        yes_no = DataValidation(
+            type="list",
+            formula1=f'"{YES},{NO}"',
+            allow_blank=True,
+            showErrorMessage=True,
+            error=f"{YES} / {NO}",
+        )
+        sheet.add_data_validation(whole)
+        sheet.add_data_validation(yes_no)
+        for position, round_ in enumerate(rounds):
+            state = services.sheet_state(table, round_)
+            seats = state.seats
+            top = block_row(position, len(seats))
+            starter = seats[starting_seat(table.starting_seat, round_.position, len(seats))]
+            sheet.cell(
+                top,
+                1,
+                _("Round %(number)s: %(cards)s cards, %(player)s starts")
+                % {
+                    "number": round_.number,
+                    "cards": round_.deal_size,
+                    "player": starter.player.name,
+                },
+            ).font = Font(bold=True)
+            headings = [
+                _("No."),
+                _("Name"),
+                _("Laid"),
+                _("Unused"),
+                _("Closed"),
+                _("Disqualified"),
+                _("Penalty"),
+            ]
+            for column, heading in enumerate(headings, start=1):
+                sheet.cell(top + 1, column, heading).font = Font(bold=True)
+            for offset, seat in enumerate(seats):
+                row = top + 2 + offset
+                sheet.cell(row, 1, seat.player.start_number)
+                sheet.cell(row, 2, seat.player.name)
+                stored = state.results.get(seat.player.start_number)
+                if stored is not None:
+                    sheet.cell(row, 3, stored.laid)
+                    sheet.cell(row, 4, stored.unused)
+                    sheet.cell(row, 5, YES if stored.closed else NO)
+                    sheet.cell(row, 6, YES if stored.disqualified else NO)
+                    sheet.cell(row, 7, stored.penalty)
+            first, last = top + 2, top + 1 + len(seats)
+            whole.add(f"C{first}:D{last}")
+            whole.add(f"G{first}:G{last}")
+            yes_no.add(f"E{first}:F{last}")
+        sheet.column_dimensions["B"].width = 30
+        for column in range(3, 8):
+            sheet.column_dimensions[get_column_letter(column)].width = 14
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+@dataclass
+class Outcome:
+    errors: list[str] = field(default_factory=list)
+    saved: int = 0
+    same: int = 0
+
+
+def _flag(value) -> bool | None:
+    """„ano“/„ne“ (also yes/no, 1/0, x, empty) as a boolean; None when it is neither."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return False
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in (YES, "a", "yes", "y", "x", "1", "true", "pravda"):
+        return True
+    if text in (NO, "n", "no", "0", "false", "nepravda"):
+        return False
+    return None
+
+
+def _blank(value) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def read_blocks(game: Game, content) -> tuple[list, list[str]]:
+    """Every entered round of the workbook: (state, lines, cells) and the layout errors."""
+    try:
+        book = load_workbook(content, data_only=True)
+    except Exception as error:  # noqa: BLE001 - openpyxl raises many kinds for a bad file
+        return [], [_("The file is not an Excel workbook (.xlsx): %(error)s") % {"error": error}]
+    blocks, errors = [], []
+    for table, rounds in _tables(game):
+        title = sheet_title(table)
+        if title not in book.sheetnames:
+            errors.append(_("The worksheet „%(title)s“ is missing.") % {"title": title})
+            continue
+        sheet = book[title]
+        for position, round_ in enumerate(rounds):
+            state = services.sheet_state(table, round_)
+            top = block_row(position, len(state.seats))
+            rows = [top + 2 + offset for offset in range(len(state.seats))]
+            place = _("Worksheet %(title)s, cell %(cell)s")
+            if not any(not _blank(sheet.cell(r, c).value) for r in rows for c in COLUMNS.values()):
+                continue  # not played yet
+            lines, cells, block_errors = [], {}, []
+            for seat, row in zip(state.seats, rows, strict=True):
+                no = seat.player.start_number
+                if number(sheet.cell(row, 1).value) != no:
+                    block_errors.append(
+                        place % {"title": title, "cell": f"A{row}"}
+                        + ": "
+                        + _("expected start number %(number)s here: rows were moved")
+                        % {"number": no}
+                    )
+                    continue
+                values = {}
+                for name, column in COLUMNS.items():
+                    cell = f"{get_column_letter(column)}{row}"
+                    cells[(no, name)] = place % {"title": title, "cell": cell}
+                    raw = sheet.cell(row, column).value
+                    if name in ("closed", "disqualified"):
+                        values[name] = _flag(raw)
+                        if values[name] is None:
+                            block_errors.append(
+                                cells[(no, name)]
+                                + ": "
+                                + _("write „%(yes)s“ or „%(no)s“, not %(value)s")
+                                % {"yes": YES, "no": NO, "value": raw}
+                            )
+                    elif name == "penalty" and _blank(raw):
+                        values[name] = 0
+                    else:
+                        values[name] = number(raw)
+                cells[(no, None)] = place % {"title": title, "cell": f"B{row}"}
+                lines.append(
+                    SheetLine(
+                        no,
+                        values["laid"],
+                        values["unused"],
+                        bool(values["closed"]),
+                        bool(values["disqualified"]),
+                        values["penalty"],
+                    )
+                )
+            cells[(None, None)] = place % {"title": title, "cell": f"A{top}"}
+            if block_errors:
+                errors += block_errors
+            else:
+                blocks.append((state, lines, cells))
+    return blocks, errors
+
+
+def store_workbook(game: Game, content, *, by, confirm_warnings: bool = False) -> Outcome:
+    """Check every entered round of the upload; store them all, or none with every error."""
+    outcome = Outcome()
+    blocks, outcome.errors = read_blocks(game, content)
+    to_save = []
+    for state, lines, cells in blocks:
+        if state.sheet is not None:
+            if all(services.same_as_stored(state.results.get(line.player), line) for line in lines):
+                outcome.same += 1
+                continue
+            message = _(
+                "table %(table)s, round %(round)s was already entered differently (by "
+                "%(who)s); change it at the desk, not by upload"
+            ) % {
+                "table": state.table.number,
+                "round": state.round.number,
+                "who": state.sheet.entered_by or "–",
+            }
+            outcome.errors.append(f"{cells[(None, None)]}: {message}")
+            continue
+        for problem in services.check_lines(state, lines):
+            if problem.warning and confirm_warnings:
+                continue
+            where = (
+                cells.get((problem.player, problem.field))
+                or cells.get((problem.player, None))
+                or cells[(None, None)]
+            )
+            outcome.errors.append(f"{where}: {problem.message}")
+        to_save.append((state, lines))
+    if outcome.errors:
+        return outcome
+    try:
+        with transaction.atomic():
+            for state, lines in to_save:
+                services.save_sheet(
+                    table=state.table,
+                    round=state.round,
+                    lines=lines,
+                    by=by,
+                    version=0,
+                    confirm_warnings=True,
+                )
+                outcome.saved += 1
+    except services.SheetRefused as refused:
+        outcome.saved = 0
+        outcome.errors.append(_("Nothing was saved: %(reason)s") % {"reason": refused})
+    return outcome

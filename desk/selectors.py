@@ -1,0 +1,150 @@
+"""Reads for the referee's desk: the day's grid of sheets, the current game, open ties."""
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from rules.championship import PODIUM_PLACES
+from rules.ranking import Tie, ties_within
+from scoring.models import Sheet
+from scoring.selectors import tournament_data
+from scoring.standings import (
+    FINAL_A,
+    FINAL_B,
+    QUALIFIER,
+    STAGES,
+    TEAMS,
+    qualifier_advancement,
+    stage_standings,
+    teams,
+)
+from tournament.models import Game, Round, Table, Tournament
+
+EMPTY, ENTERED, CONFIRMED = "empty", "entered", "confirmed"
+
+
+@dataclass(frozen=True)
+class Cell:
+    table: Table
+    round: Round
+    state: str  # EMPTY, ENTERED (waiting for a confirmation where one is needed), CONFIRMED
+    needs_confirmation: bool
+
+
+@dataclass(frozen=True)
+class Grid:
+    game: Game
+    rounds: list[Round]
+    rows: list[tuple[Table, list[Cell]]]
+
+    def cells(self):
+        return [cell for _table, cells in self.rows for cell in cells]
+
+    @property
+    def missing(self) -> int:
+        return sum(1 for cell in self.cells() if cell.state == EMPTY)
+
+    @property
+    def waiting(self) -> int:
+        return sum(1 for cell in self.cells() if cell.state == ENTERED and cell.needs_confirmation)
+
+
+def game_grid(game: Game) -> Grid:
+    """Tables × rounds of a game with the state of each sheet, in three queries."""
+    rounds = list(game.rounds.order_by("position"))
+    tables = list(game.tables.order_by("number"))
+    sheets = {(s.table_id, s.round_id): s for s in Sheet.objects.filter(table__game=game)}
+    confirm = game.stage.requires_confirmation
+    rows = []
+    for table in tables:
+        cells = []
+        for round_ in rounds:
+            sheet = sheets.get((table.pk, round_.pk))
+            state = EMPTY if sheet is None else (CONFIRMED if sheet.confirmed else ENTERED)
+            cells.append(Cell(table, round_, state, confirm))
+        rows.append((table, cells))
+    return Grid(game, rounds, rows)
+
+
+def games_of(tournament: Tournament) -> list[Game]:
+    games = Game.objects.filter(stage__tournament=tournament).select_related("stage")
+    return sorted(games, key=lambda g: (STAGES.index(g.stage.kind), g.number))
+
+
+def current_game(tournament: Tournament) -> Game | None:
+    """The first game, in playing order, whose draw is confirmed and which misses sheets;
+    else the last game."""
+    games = games_of(tournament)
+    if not games:
+        return None
+    complete = set()
+    expected = defaultdict(int)
+    for game_id, tables, rounds in Game.objects.filter(pk__in=[g.pk for g in games]).values_list(
+        "pk", "tables__number", "rounds__number"
+    ):
+        if tables is not None and rounds is not None:
+            expected[game_id] += 1
+    entered = defaultdict(int)
+    for game_id in Sheet.objects.filter(table__game__in=games).values_list(
+        "table__game_id", flat=True
+    ):
+        entered[game_id] += 1
+    for game in games:
+        if expected[game.pk] and entered[game.pk] >= expected[game.pk]:
+            complete.add(game.pk)
+    for game in games:
+        if game.draw_confirmed and game.pk not in complete:
+            return game
+    return games[-1]
+
+
+def next_missing(grid: Grid, after: Cell | None = None) -> Cell | None:
+    """The next empty sheet in the order sheets arrive: round by round, table by table."""
+    order = [
+        cell
+        for index in range(len(grid.rounds))
+        for _t, cells in grid.rows
+        for cell in [cells[index]]
+    ]
+    if after is not None:
+        keys = [(c.table.pk, c.round.pk) for c in order]
+        start = keys.index((after.table.pk, after.round.pk)) + 1
+        order = order[start:] + order[:start]
+    return next((cell for cell in order if cell.state == EMPTY), None)
+
+
+@dataclass(frozen=True)
+class OpenTie:
+    scope: str  # a stage or "teams"
+    category: str
+    tie: Tie
+    decides: str  # what the tie decides, in words
+
+
+def open_ties(tournament: Tournament) -> list[OpenTie]:
+    """Ties that decide something and wait for the referee's lot: at the qualifier cut, and
+    on the podium of each final and of the teams."""
+    data = tournament_data(tournament)
+    found = []
+    if data.stages.get(QUALIFIER) and data.stages[QUALIFIER].results:
+        for category, result in qualifier_advancement(data).items():
+            found += [
+                OpenTie(QUALIFIER, category, tie, _("advancement to the A-final"))
+                for tie in result.unresolved
+            ]
+    for kind in (FINAL_A, FINAL_B):
+        if data.stages.get(kind) and data.stages[kind].results:
+            for category, rows in stage_standings(data, kind).items():
+                found += [
+                    OpenTie(kind, category, tie, _("medals"))
+                    for tie in ties_within(rows, PODIUM_PLACES)
+                ]
+    if data.teams:
+        from rules.ranking import Performance, Ranked
+
+        rows = [Ranked(r.rank, Performance(r.team)) for r in teams(data)]
+        found += [
+            OpenTie(TEAMS, "", tie, _("team places")) for tie in ties_within(rows, PODIUM_PLACES)
+        ]
+    return found

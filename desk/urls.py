@@ -1,0 +1,19 @@
+from django.urls import path
+
+import tournament.converters  # noqa: F401 - registers <stage:…>
+
+from . import views
+
+app_name = "desk"
+game = "<stage:stage>/partie-<int:number>/"
+urlpatterns = [
+    path("", views.dashboard, name="dashboard"),
+    path("postup-a-losy/", views.advancement, name="advancement"),
+    path("postup-a-losy/losovat/", views.draw_lot, name="draw_lot"),
+    path("los/<int:lot>/", views.lot, name="lot"),
+    path("finale-b/", views.b_final, name="b_final"),
+    path(game + "stul-<int:table>/kolo-<int:round>/", views.sheet, name="sheet"),
+    path(game + "stul-<int:table>/kolo-<int:round>/potvrdit/", views.confirm, name="confirm"),
+    path(game + "excel/", views.workbook, name="workbook"),
+    path(game + "excel/nahrat/", views.upload, name="upload"),
+]

@@ -1,0 +1,219 @@
+import threading
+from dataclasses import replace
+
+import pytest
+from django.db import connection
+
+from scoring.models import RoundResult, Sheet
+from scoring.services import SheetRefused, confirm_sheet, save_sheet
+from tests.conftest import database_snapshot
+from tests.desk.conftest import good_lines, table_and_round
+
+pytestmark = pytest.mark.usefixtures("english")
+
+
+def test_a_good_sheet_is_stored_whole(game, referees):
+    table, round_ = table_and_round(game)
+    sheet = save_sheet(
+        table=table, round=round_, lines=good_lines(table), by=referees[0], version=0
+    )
+    assert sheet.version == 1 and sheet.entered_by == referees[0] and not sheet.confirmed
+    assert RoundResult.objects.filter(table=table, round=round_).count() == table.seats.count()
+    assert RoundResult.objects.get(table=table, round=round_, closed=True).unused == 0
+
+
+BROKEN = {
+    "two closers": (
+        lambda lines: [replace(lines[1], closed=True, unused=0)] + lines[:1] + lines[2:],
+        "more than one player closed",
+    ),
+    "closer with unused": (
+        lambda lines: [replace(lines[0], unused=2)] + lines[1:],
+        "a closer has used all cards",
+    ),
+    "over the card bound": (
+        lambda lines: [replace(lines[1], laid=500)] + lines[2:] + lines[:1],
+        "more than the",
+    ),
+    "negative": (
+        lambda lines: [replace(lines[1], laid=-1)] + lines[2:] + lines[:1],
+        "whole number of 0 or more",
+    ),
+    "text": (
+        lambda lines: [replace(lines[1], unused="tři")] + lines[2:] + lines[:1],
+        "whole number of 0 or more",
+    ),
+    "empty": (
+        lambda lines: [replace(lines[1], laid="")] + lines[2:] + lines[:1],
+        "whole number of 0 or more",
+    ),
+    "fraction": (
+        lambda lines: [replace(lines[1], penalty=1.5)] + lines[2:] + lines[:1],
+        "whole number of 0 or more",
+    ),
+    "missing line": (lambda lines: lines[:-1], "line is missing"),
+    "stranger": (
+        lambda lines: lines + [replace(lines[0], player=999)],
+        "does not sit at this table",
+    ),
+    "twice": (lambda lines: lines + [lines[1]], "two lines"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_a_broken_sheet_stores_nothing(game, referees, name):
+    table, round_ = table_and_round(game)
+    before = database_snapshot()
+    change, words = BROKEN[name]
+    with pytest.raises(SheetRefused) as refused:
+        save_sheet(
+            table=table,
+            round=round_,
+            lines=change(good_lines(table)),
+            by=referees[0],
+            version=0,
+            confirm_warnings=True,
+        )
+    assert words in str(refused.value)
+    assert database_snapshot() == before
+
+
+def test_a_broken_sheet_leaves_the_stored_one_as_it_was(game, referees):
+    table, round_ = table_and_round(game)
+    save_sheet(table=table, round=round_, lines=good_lines(table), by=referees[0], version=0)
+    before = database_snapshot()
+    lines = good_lines(table)
+    lines[1] = replace(lines[1], closed=True, unused=0)
+    with pytest.raises(SheetRefused):
+        save_sheet(table=table, round=round_, lines=lines, by=referees[0], version=1)
+    assert database_snapshot() == before
+
+
+def test_warnings_need_the_referees_confirmation(game, referees):
+    table, round_ = table_and_round(game)
+    lines = [replace(line, closed=False, unused=2) for line in good_lines(table)]  # no closer
+    with pytest.raises(SheetRefused) as refused:
+        save_sheet(table=table, round=round_, lines=lines, by=referees[0], version=0)
+    assert refused.value.only_warnings and "nobody closed" in str(refused.value)
+    assert not Sheet.objects.exists()
+    save_sheet(
+        table=table, round=round_, lines=lines, by=referees[0], version=0, confirm_warnings=True
+    )
+    assert Sheet.objects.count() == 1
+
+
+def test_a_score_far_above_the_average_is_a_warning(game, referees):
+    table = game.tables.get(number=1)
+    rounds = list(game.rounds.order_by("position"))
+    for position, round_ in enumerate(rounds[:-1]):
+        save_sheet(
+            table=table,
+            round=round_,
+            lines=good_lines(table, closer=position % 2, laid=6, unused=1),
+            by=referees[0],
+            version=0,
+        )
+    lines = good_lines(table, closer=0, laid=6, unused=1)
+    lines[0] = replace(lines[0], laid=50)
+    with pytest.raises(SheetRefused) as refused:
+        save_sheet(table=table, round=rounds[-1], lines=lines, by=referees[0], version=0)
+    assert refused.value.only_warnings and "far above" in str(refused.value)
+
+
+def test_a_stale_version_is_refused_not_overwritten(game, referees):
+    table, round_ = table_and_round(game)
+    save_sheet(table=table, round=round_, lines=good_lines(table), by=referees[0], version=0)
+    save_sheet(
+        table=table, round=round_, lines=good_lines(table, laid=12), by=referees[1], version=1
+    )
+    with pytest.raises(SheetRefused) as refused:  # referee 1 still holds version 1
+        save_sheet(
+            table=table, round=round_, lines=good_lines(table, laid=20), by=referees[0], version=1
+        )
+    assert refused.value.stale.version == 2 and "Someone else saved" in str(refused.value)
+    assert set(
+        RoundResult.objects.filter(table=table, round=round_).values_list("laid", flat=True)
+    ) == {12}
+    with pytest.raises(SheetRefused) as refused:  # two referees creating the same new sheet
+        other, _ = table_and_round(game, table=2)
+        save_sheet(table=other, round=round_, lines=good_lines(other), by=referees[0], version=0)
+        save_sheet(table=other, round=round_, lines=good_lines(other), by=referees[1], version=0)
+    assert refused.value.stale is not None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_referees_saving_at_once_one_wins(game, referees):
+    """Two real connections save the same version at the same moment: exactly one succeeds."""
+    table, round_ = table_and_round(game)
+    save_sheet(table=table, round=round_, lines=good_lines(table), by=referees[0], version=0)
+    barrier = threading.Barrier(2)
+    outcomes = []
+
+    def save(referee, laid):
+        try:
+            barrier.wait()
+            save_sheet(
+                table=table, round=round_, lines=good_lines(table, laid=laid), by=referee, version=1
+            )
+            outcomes.append(("saved", laid))
+        except SheetRefused:
+            outcomes.append(("refused", laid))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=save, args=(referees[i], 20 + i)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(kind for kind, _ in outcomes) == ["refused", "saved"]
+    [winner] = [laid for kind, laid in outcomes if kind == "saved"]
+    assert set(
+        RoundResult.objects.filter(table=table, round=round_).values_list("laid", flat=True)
+    ) == {winner}
+    assert Sheet.objects.get(table=table, round=round_).version == 2
+
+
+def test_confirmation_by_another_account(game, referees):
+    table, round_ = table_and_round(game)
+    sheet = save_sheet(
+        table=table, round=round_, lines=good_lines(table), by=referees[0], version=0
+    )
+    with pytest.raises(SheetRefused, match="another account"):
+        confirm_sheet(sheet=sheet, by=referees[0], version=1)
+    confirm_sheet(sheet=sheet, by=referees[1], version=1)
+    sheet.refresh_from_db()
+    assert sheet.confirmed and sheet.confirmed_by == referees[1]
+    # a change after confirmation needs a new one
+    save_sheet(
+        table=table, round=round_, lines=good_lines(table, laid=11), by=referees[1], version=1
+    )
+    sheet.refresh_from_db()
+    assert not sheet.confirmed and sheet.version == 2
+
+
+def test_every_change_keeps_its_history(game, referees):
+    table, round_ = table_and_round(game)
+    save_sheet(
+        table=table, round=round_, lines=good_lines(table, laid=10), by=referees[0], version=0
+    )
+    save_sheet(
+        table=table, round=round_, lines=good_lines(table, laid=14), by=referees[1], version=1
+    )
+    result = RoundResult.objects.filter(table=table, round=round_).first()
+    records = list(result.history.order_by("history_date"))
+    assert [(r.laid, r.history_user) for r in records] == [(10, referees[0]), (14, referees[1])]
+    delta = records[1].diff_against(records[0])
+    assert [(c.field, c.old, c.new) for c in delta.changes] == [("laid", 10, 14)]
+
+
+def test_the_closer_of_a_stored_sheet_can_change(game, referees):
+    table, round_ = table_and_round(game)
+    save_sheet(
+        table=table, round=round_, lines=good_lines(table, closer=0), by=referees[0], version=0
+    )
+    save_sheet(
+        table=table, round=round_, lines=good_lines(table, closer=3), by=referees[0], version=1
+    )
+    closer = RoundResult.objects.get(table=table, round=round_, closed=True)
+    assert closer.player == table.seats.get(position=3).player
