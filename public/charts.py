@@ -1,0 +1,47 @@
+"""Charts drawn on the server as SVG, each with a text alternative; the page shows the same
+numbers in a table next to it."""
+
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext as _
+
+WIDTH, HEIGHT, MARGIN = 640, 260, 40
+
+
+def running_total(totals: list[int], label: str) -> dict:
+    """A line of the running total after each round."""
+    count, top = len(totals), max(totals, default=0) or 1
+    step = (WIDTH - 2 * MARGIN) / max(count - 1, 1)
+
+    def point(i, total):
+        x = MARGIN + i * step
+        y = HEIGHT - MARGIN - (HEIGHT - 2 * MARGIN) * total / top
+        return round(x, 1), round(y, 1)
+
+    points = [point(i, t) for i, t in enumerate(totals)]
+    summary = _("%(rounds)s rounds, %(total)s points in the end.") % {
+        "rounds": count,
+        "total": totals[-1] if totals else 0,
+    }
+    svg = format_html(
+        '<svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-labelledby="{id}-t {id}-d" '
+        'focusable="false"><title id="{id}-t">{label}</title><desc id="{id}-d">{summary}</desc>'
+        '<line x1="{m}" y1="{base}" x2="{right}" y2="{base}" class="axis"/>'
+        '<line x1="{m}" y1="{m}" x2="{m}" y2="{base}" class="axis"/>'
+        '<text x="{m}" y="{label_y}" class="tick">0</text>'
+        '<text x="4" y="{top_y}" class="tick">{top}</text>'
+        '<polyline points="{points}" class="line"/>{dots}</svg>',
+        w=WIDTH,
+        h=HEIGHT,
+        m=MARGIN,
+        base=HEIGHT - MARGIN,
+        right=WIDTH - MARGIN,
+        label_y=HEIGHT - MARGIN + 18,
+        top_y=MARGIN + 4,
+        top=top,
+        id=f"chart-{abs(hash(label)) % 10**8}",
+        label=label,
+        summary=summary,
+        points=" ".join(f"{x},{y}" for x, y in points),
+        dots=format_html_join("", '<circle cx="{}" cy="{}" r="4" class="dot"/>', points),
+    )
+    return {"svg": svg, "summary": summary, "label": label}

@@ -1,0 +1,112 @@
+"""Public tables through django-tables2, rendered by one accessible template: a caption, column
+headers with scope and sort state, a row header for each row."""
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+MEDALS = {
+    1: pgettext_lazy("medal", "gold"),
+    2: pgettext_lazy("medal", "silver"),
+    3: pgettext_lazy("medal", "bronze"),
+}
+
+
+class AccessibleTable(tables.Table):
+    row_header = "player"  # the column whose cells head their rows
+
+    def __init__(self, *args, caption="", slug=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.caption = caption
+        self.slug = slug
+
+    class Meta:
+        template_name = "public/table.html"
+        orderable = True
+
+
+def player_link(slug, info):
+    url = reverse("public:player", kwargs={"slug": slug, "number": info.number})
+    return format_html('<a href="{}">{}. {}</a>', url, info.number, info.name)
+
+
+class StandingsTable(AccessibleTable):
+    rank = tables.Column(_("Place"), accessor="rank", order_by=("rank", "player__number"))
+    player = tables.Column(
+        _("Player"), accessor="player__name", order_by=("player__name", "player__number")
+    )
+    club = tables.Column(_("Club"), accessor="player__club")
+    points = tables.Column(_("Points"), order_by=("rank", "player__number"))
+    closes = tables.Column(_("Closes"))
+    best_round = tables.Column(_("Best round"))
+    rounds = tables.Column(_("Rounds"))
+    note = tables.Column(_("Note"), empty_values=(), orderable=False)
+
+    class Meta(AccessibleTable.Meta):
+        order_by = ("rank",)
+
+    def render_rank(self, record):
+        return f"{record.rank}." + ("*" if record.shared else "")
+
+    def render_player(self, record):
+        return player_link(self.slug, record.player)
+
+    def render_club(self, value):
+        return value or "–"
+
+    def render_note(self, record):
+        notes = []
+        if record.advances:
+            notes.append(str(_("advances")))
+        if record.undecided:
+            notes.append(str(_("tie at the cut: the referee draws a lot")))
+        if record.medal:
+            notes.append(str(MEDALS[record.medal]))
+        if record.provisional:
+            notes.append(str(_("provisional")))
+        return ", ".join(notes) or "–"
+
+
+class TeamsTable(AccessibleTable):
+    row_header = "team"
+    rank = tables.Column(_("Place"), order_by=("rank", "team"))
+    team = tables.Column(_("Team"))
+    points = tables.Column(_("Points"), order_by=("rank", "team"))
+    counted = tables.Column(_("Counted players"), orderable=False)
+    note = tables.Column(_("Note"), empty_values=(), orderable=False)
+
+    class Meta(AccessibleTable.Meta):
+        order_by = ("rank",)
+
+    def render_rank(self, record):
+        return f"{record.rank}." + ("*" if record.shared else "")
+
+    def render_counted(self, record):
+        return format_html(
+            ", ".join(["{}"] * len(record.counted)),
+            *[player_link(self.slug, info) for info in record.counted],
+        )
+
+    def render_note(self, record):
+        return MEDALS[record.medal] if record.medal else "–"
+
+
+class DrawTable(AccessibleTable):
+    player = tables.Column(
+        _("Player"), accessor="player__name", order_by=("player__name", "player__number")
+    )
+    number = tables.Column(_("No."), accessor="player__number")
+    table = tables.Column(_("Table"), order_by=("table", "seat"))
+    seat = tables.Column(_("Seat"), order_by=("table", "seat"))
+    starter = tables.Column(_("Starts round 1"), accessor="starter__name", orderable=False)
+
+    class Meta(AccessibleTable.Meta):
+        order_by = ("table", "seat")
+
+    def render_player(self, record):
+        return player_link(self.slug, record.player)
+
+    def render_starter(self, record):
+        return _("this player") if record.starts else record.starter.name

@@ -1,0 +1,16 @@
+from django.urls import path
+
+import tournament.converters  # noqa: F401 - registers <stage:…>
+
+from . import views
+
+app_name = "public"
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("druzstva/", views.team_standings, name="teams"),
+    path("rozlosovani/", views.draw, name="draw"),
+    path("hrac/<int:number>/", views.player, name="player"),
+    path("<stage:stage>/", views.standings, name="standings"),
+    path("<stage:stage>/zive/", views.standings_live, name="standings_live"),
+    path("<stage:stage>/vysledky.json", views.standings_json, name="standings_json"),
+]

@@ -1,0 +1,277 @@
+"""The public pages: no login, cached, thin over ``public.selectors``."""
+
+from datetime import datetime
+
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+
+from accounts.access import public
+from interchange.results import results_document
+from scoring.selectors import stage_data
+from scoring.standings import FINAL_A, FINAL_B, QUALIFIER, STAGES
+from tournament.models import Stage, Tournament
+
+from . import charts, selectors
+from .cache import cached_page
+from .tables import DrawTable, StandingsTable, TeamsTable
+
+RECORDS_SHOWN = 10  # the archive's lists of records show the top ten
+CATEGORY_NAMES = {
+    "B1": lambda: _("B1, blind"),
+    "VS": lambda: _("VS, sighted and low-vision"),
+    "ALL": lambda: _("all categories"),
+}
+
+
+def _tournament(slug: str) -> Tournament:
+    return get_object_or_404(Tournament, slug=slug)
+
+
+def stage_label(kind: str) -> str:
+    return str(Stage.Kind(kind).label)
+
+
+@public
+def health(request):
+    """For load balancers and the benchmark's floor: the framework, no database."""
+    return HttpResponse("ok", content_type="text/plain")
+
+
+@public
+@cached_page
+def front_page(request):
+    tournaments = Tournament.objects.order_by("-year", "name")
+    return render(request, "public/front_page.html", {"tournaments": tournaments})
+
+
+def _stage_links(tournament: Tournament) -> list[dict]:
+    kinds = set(Stage.objects.filter(tournament=tournament).values_list("kind", flat=True))
+    return [{"kind": kind, "label": stage_label(kind)} for kind in STAGES if kind in kinds]
+
+
+def _context(tournament, section, **extra) -> dict:
+    return {
+        "tournament": tournament,
+        "section": section,
+        "stage_links": _stage_links(tournament),
+        **extra,
+    }
+
+
+@public
+@cached_page
+def home(request, slug):
+    tournament = _tournament(slug)
+    game = selectors.announced_game(tournament)
+    now = None
+    if game is not None:
+        now = {
+            "game": game,
+            "stage": stage_label(game.stage.kind),
+            "round": selectors.current_round(game),
+        }
+    stages = []
+    for stage in sorted(
+        Stage.objects.filter(tournament=tournament), key=lambda s: STAGES.index(s.kind)
+    ):
+        has_results, in_progress = selectors.stage_progress(stage)
+        stages.append(
+            {
+                "kind": stage.kind,
+                "label": stage_label(stage.kind),
+                "has_results": has_results,
+                "in_progress": in_progress,
+            }
+        )
+    return render(request, "public/home.html", _context(tournament, "home", now=now, stages=stages))
+
+
+def _standings_tables(request, tournament, kind, page):
+    result = []
+    for standing in page.categories:
+        caption = _("%(stage)s, %(category)s") % {
+            "stage": stage_label(kind),
+            "category": CATEGORY_NAMES[standing.category](),
+        }
+        if standing.quota is not None:
+            caption += ": " + _("the best %(quota)s advance to the A-final") % {
+                "quota": standing.quota
+            }
+        table = StandingsTable(
+            standing.rows,
+            caption=caption,
+            slug=tournament.slug,
+            prefix=f"{standing.category.lower()}-",
+        )
+        if kind == QUALIFIER:
+            table.cut_label = _("The advancement cut: the players above advance to the A-final.")
+        else:
+            table.cut_label = None
+        RequestConfig(request, paginate=False).configure(table)
+        result.append(
+            {"standing": standing, "table": table, "name": CATEGORY_NAMES[standing.category]()}
+        )
+    return result
+
+
+def _standings_context(request, slug, stage):
+    tournament = _tournament(slug)
+    page = selectors.stage_page(tournament, stage)
+    if page.stage is None:
+        raise Http404
+    return (
+        tournament,
+        page,
+        _context(
+            tournament,
+            stage,
+            kind=stage,
+            stage_name=stage_label(stage),
+            page=page,
+            tables=_standings_tables(request, tournament, stage, page),
+            stamp=tournament.changed_at.isoformat(),
+            is_final_a=stage == FINAL_A,
+            is_final_b=stage == FINAL_B,
+        ),
+    )
+
+
+@public
+@cached_page
+def standings(request, slug, stage):
+    _tournament_, _page, context = _standings_context(request, slug, stage)
+    return render(request, "public/standings.html", context)
+
+
+@public
+def standings_live(request, slug, stage):
+    """The standings' tables for the live refresh: 204 while nothing changed since the reader's
+    copy, else the new tables and a status line saying what changed."""
+    tournament = _tournament(slug)
+    since = request.GET.get("od", "")
+    if since == tournament.changed_at.isoformat():
+        return HttpResponse(status=204)
+    _t, page, context = _standings_context(request, slug, stage)
+    try:
+        changes = selectors.stage_changes(page.stage, datetime.fromisoformat(since))
+    except ValueError:
+        changes = []
+    context["changes"] = [
+        (
+            _("Table %(table)s, round %(round)s confirmed")
+            if confirmed
+            else _("Table %(table)s, round %(round)s entered")
+        )
+        % {"table": t, "round": r}
+        for t, r, confirmed in changes
+    ] or [_("The standings were updated.")]
+    return render(request, "public/standings_live.html", context)
+
+
+@public
+@cached_page
+def standings_json(request, slug, stage):
+    """The stage's standings in the syllabatim-results shape."""
+    tournament = _tournament(slug)
+    stage_ = get_object_or_404(
+        Stage.objects.select_related("tournament"), tournament=tournament, kind=stage
+    )
+    response = JsonResponse(
+        results_document(stage_data(stage_)), json_dumps_params={"ensure_ascii": False, "indent": 1}
+    )
+    response["Access-Control-Allow-Origin"] = "*"
+    return response
+
+
+@public
+@cached_page
+def team_standings(request, slug):
+    tournament = _tournament(slug)
+    rows = selectors.team_page(tournament)
+    table = TeamsTable(
+        rows, caption=_("Teams: the three best players of each over both days"), slug=slug
+    )
+    RequestConfig(request, paginate=False).configure(table)
+    return render(
+        request,
+        "public/teams.html",
+        _context(tournament, "teams", table=table, has_teams=bool(rows)),
+    )
+
+
+@public
+@cached_page
+def draw(request, slug):
+    tournament = _tournament(slug)
+    game = selectors.announced_game(tournament)
+    rows = selectors.draw_rows(game) if game else []
+    query = request.GET.get("hledat", "").strip()
+    if query:
+        folded = query.casefold()
+        rows = [
+            row
+            for row in rows
+            if folded in row.player.name.casefold() or query == str(row.player.number)
+        ]
+    table = None
+    if game is not None:
+        table = DrawTable(
+            rows,
+            slug=slug,
+            caption=_("Where everybody sits: %(stage)s, game %(game)s")
+            % {"stage": stage_label(game.stage.kind), "game": game.number},
+        )
+        RequestConfig(request, paginate=False).configure(table)
+    return render(
+        request,
+        "public/draw.html",
+        _context(tournament, "draw", game=game, table=table, query=query, found=len(rows)),
+    )
+
+
+@public
+@cached_page
+def player(request, slug, number):
+    tournament = _tournament(slug)
+    page = selectors.player_page(tournament, number)
+    if page is None:
+        raise Http404
+    by_stage = []
+    for kind in STAGES:
+        rounds = [r for r in page.rounds if r.stage == kind]
+        if rounds:
+            by_stage.append(
+                {
+                    "kind": kind,
+                    "label": stage_label(kind),
+                    "rounds": rounds,
+                    "chart": charts.running_total(
+                        [r.total for r in rounds],
+                        _("Running total of %(player)s in the %(stage)s")
+                        % {"player": page.player.name, "stage": stage_label(kind)},
+                    ),
+                    "ranks": [(game, rank) for k, game, rank in page.ranks if k == kind],
+                }
+            )
+    return render(
+        request, "public/player.html", _context(tournament, "player", page=page, stages=by_stage)
+    )
+
+
+@public
+@cached_page
+def archive(request):
+    champions, best_rounds, most_closes = selectors.archive()
+    return render(
+        request,
+        "public/archive.html",
+        {
+            "champions": [
+                {"champion": c, "category": CATEGORY_NAMES[c.category]()} for c in champions
+            ],
+            "best_rounds": best_rounds[:RECORDS_SHOWN],
+            "most_closes": most_closes[:RECORDS_SHOWN],
+        },
+    )

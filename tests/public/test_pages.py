@@ -1,0 +1,173 @@
+import json
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from interchange.importer import import_tournament
+from interchange.management.commands.demo import DEMO_FILE
+from interchange.schema import validator
+from sample.simulate import full_championship
+from scoring.models import Sheet
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo():
+    tournament, _ = import_tournament(json.loads(DEMO_FILE.read_text(encoding="utf-8")), slug="mcr")
+    return tournament
+
+
+def page(client, name, **kwargs):
+    response = client.get(reverse(name, kwargs=kwargs))
+    assert response.status_code == 200, (name, kwargs)
+    return response.content.decode()
+
+
+STANDINGS_PAGES = [
+    ("public:standings", {"stage": "qualifier"}),
+    ("public:standings", {"stage": "final_a"}),
+    ("public:standings", {"stage": "final_b"}),
+    ("public:standings_json", {"stage": "qualifier"}),
+    ("public:teams", {}),
+    ("public:home", {}),
+    ("public:draw", {}),
+]
+
+
+@pytest.mark.parametrize(("name", "kwargs"), STANDINGS_PAGES)
+def test_query_counts_are_the_same_at_10_and_300_players(client, name, kwargs):
+    counts = {}
+    for size in (10, 300):
+        document = full_championship(size, seed=size, b_final_from=1)
+        document["tournament"]["settings"] = {"quota": {"B1": 3, "VS": 3}}  # 10: a B-final too
+        import_tournament(document, slug=f"t{size}")
+        with CaptureQueriesContext(connection) as captured:
+            page(client, name, slug=f"t{size}", **kwargs)
+        counts[size] = len(captured)
+    assert counts[10] == counts[300], counts
+
+
+def test_qualifier_standings_mark_the_cut_visibly_and_in_words(client, demo):
+    html = page(client, "public:standings", slug="mcr", stage="qualifier")
+    assert html.count("<h1") == 1
+    assert html.count("<caption") == 2  # B1 and VS
+    assert "do finále A postupuje nejlepších 6" in html
+    assert html.count('<tr class="cut">') == 2
+    assert html.count(">postupuje<") + html.count(">postupuje,") == 12
+    assert 'scope="row"' in html and 'aria-sort="ascending"' in html
+
+
+def test_a_final_shows_medals_and_the_title_holders(client, demo):
+    html = page(client, "public:standings", slug="mcr", stage="final_a")
+    assert html.count("Mistr ČR v Syllabatimu 2026:") == 2
+    for medal in ("zlato", "stříbro", "bronz"):
+        assert html.count(f">{medal}<") == 2
+    b_final = page(client, "public:standings", slug="mcr", stage="final_b")
+    assert "Mistr ČR" not in b_final and b_final.count(">zlato<") == 1
+
+
+def test_teams_draw_player_and_archive(client, demo):
+    teams = page(client, "public:teams", slug="mcr")
+    assert teams.count("<tr") == 7  # header and six teams
+    draw = page(client, "public:draw", slug="mcr")
+    assert "finále B, partie 2" in draw or "finále A, partie 2" in draw
+    found = client.get(reverse("public:draw", kwargs={"slug": "mcr"}), {"hledat": "7"})
+    assert re.search(r"Nalezen \d+ hráč|Nalezeno 0 hráčů", found.content.decode())
+    player = page(client, "public:player", slug="mcr", number=1)
+    assert "<svg" in player and 'role="img"' in player and "<desc" in player
+    assert "Průběžný součet" in player and "Pořadí po každé partii" in player
+    archive = page(client, "tournament:archive")
+    assert archive.count("Mistrovství") >= 0 and "2026" in archive
+    assert "Nejlepší kolo vůbec" in archive
+
+
+def test_the_json_endpoint_returns_results_of_the_stage(client, demo):
+    response = client.get(
+        reverse("public:standings_json", kwargs={"slug": "mcr", "stage": "final_a"})
+    )
+    document = response.json()
+    assert list(validator("results").iter_errors(document)) == []
+    assert set(document) == {"format", "version", "final_a"}
+
+
+def test_provisional_results_are_marked(client, demo):
+    sheet = Sheet.objects.filter(table__game__stage__kind="final_a").first()
+    Sheet.objects.filter(pk=sheet.pk).update(confirmed_at=None)
+    from tournament.changes import touch
+
+    touch(demo.pk)
+    html = page(client, "public:standings", slug="mcr", stage="final_a")
+    seated = sheet.table.seats.count()
+    assert html.count("předběžné") == seated  # each of the sheet's players
+    assert "„Předběžné“" in html  # and the legend says what it means
+
+
+def test_no_stale_page_after_a_save(client, demo):
+    from accounts.roles import REFEREE, create_account
+    from rules.sheet import SheetLine
+    from scoring.services import save_sheet
+
+    before = page(client, "public:standings", slug="mcr", stage="final_b")
+    sheet = (
+        Sheet.objects.filter(table__game__stage__kind="final_b")
+        .select_related("table", "round")
+        .first()
+    )
+    seats = list(sheet.table.seats.select_related("player").order_by("position"))
+    referee = create_account(username="r", role=REFEREE, password="heslo-heslo")
+    lines = [
+        SheetLine(s.player.start_number, 40 if i == 0 else 1, 0 if i == 0 else 1, closed=i == 0)
+        for i, s in enumerate(seats)
+    ]
+    save_sheet(
+        table=sheet.table,
+        round=sheet.round,
+        lines=lines,
+        by=referee,
+        version=sheet.version,
+        confirm_warnings=True,
+    )
+    after = page(client, "public:standings", slug="mcr", stage="final_b")
+    assert after != before and "předběžné" in after
+
+
+def test_the_live_fragment_says_what_changed_and_nothing_when_nothing_did(client, demo):
+    url = reverse("public:standings_live", kwargs={"slug": "mcr", "stage": "final_b"})
+    demo.refresh_from_db()
+    stamp = demo.changed_at.isoformat()
+    assert client.get(url, {"od": stamp}).status_code == 204
+    sheet = (
+        Sheet.objects.filter(table__game__stage__kind="final_b")
+        .select_related("table", "round")
+        .first()
+    )
+    from django.utils import timezone
+
+    Sheet.objects.filter(pk=sheet.pk).update(entered_at=timezone.now(), confirmed_at=None)
+    from tournament.changes import touch
+
+    touch(demo.pk)
+    html = client.get(url, {"od": stamp}).content.decode()
+    assert f"Stůl {sheet.table.number}, kolo {sheet.round.number} zapsáno" in html
+    assert 'hx-swap-oob="innerHTML"' in html and 'id="live-status"' in html
+
+
+def test_english_pages(client, demo):
+    html = client.get("/en/turnaj/mcr/kvalifikace/").content.decode()
+    assert '<html lang="en">' in html and "advances" in html
+    assert 'href="/turnaj/mcr/kvalifikace/" lang="cs"' in html
+
+
+def test_a_stage_waiting_for_confirmations_is_in_progress(demo):
+    from public.selectors import stage_progress
+    from tournament.models import Stage
+
+    final_a = Stage.objects.get(tournament=demo, kind="final_a")
+    assert stage_progress(final_a) == (True, False)
+    first = Sheet.objects.filter(table__game__stage=final_a).order_by("pk").first()
+    Sheet.objects.filter(pk=first.pk).update(confirmed_at=None)
+    assert stage_progress(final_a) == (True, True)
