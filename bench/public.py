@@ -1,0 +1,101 @@
+"""Public pages (issue 5): requests per second of the qualifier standings (60 players, every
+round entered) served by gunicorn, next to the framework's floor (a minimal view on the same
+server in the same run). Uses wrk (Debian package)."""
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from django.conf import settings
+
+from sample.simulate import full_championship
+
+DURATION = 8  # seconds of load per address
+CONNECTIONS = 16
+WORKERS = 2  # the machine has two cores
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def requests_per_second(url: str) -> float:
+    done = subprocess.run(
+        ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{DURATION}s", url],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", done.stdout)
+    if errors:
+        raise SystemExit(f"{url}: {errors.group(1)} failed responses")
+    return float(re.search(r"Requests/sec:\s+([\d.]+)", done.stdout).group(1))
+
+
+def run() -> None:
+    if shutil.which("wrk") is None:
+        print("wrk is not installed (apt-get install wrk): public page throughput not measured")
+        return
+    base = Path(settings.BASE_DIR)
+    with tempfile.TemporaryDirectory() as work:
+        env = {
+            **os.environ,
+            "DATABASE_URL": f"sqlite:///{work}/bench.sqlite3",
+            "DJANGO_DEBUG": "0",
+            "DJANGO_SECRET_KEY": "bench-" + "q" * 50,
+            "DJANGO_LOG_LEVEL": "ERROR",
+        }
+        manage = [sys.executable, str(base / "manage.py")]
+        document = Path(work) / "t.json"
+        document.write_text(json.dumps(full_championship(60, seed=60)), encoding="utf-8")
+        for args in (
+            ["migrate", "--noinput", "-v0"],
+            ["collectstatic", "--noinput", "-v0"],
+            ["import_tournament", str(document), "--slug", "bench"],
+        ):
+            subprocess.run(manage + args, env=env, check=True, capture_output=True)
+        port = free_port()
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "syllabatim.wsgi",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                str(WORKERS),
+            ],
+            env=env,
+            cwd=base,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            for _ in range(100):
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            root = f"http://127.0.0.1:{port}"
+            floor = requests_per_second(f"{root}/zdravi/")
+            standings = requests_per_second(f"{root}/turnaj/bench/kvalifikace/")
+        finally:
+            server.terminate()
+            server.wait()
+    print(f"gunicorn, {WORKERS} workers, wrk {CONNECTIONS} connections, {DURATION} s each:")
+    print(f"  minimal view (the floor): {floor:.0f} requests/s")
+    print(
+        f"  qualifier standings, 60 players: {standings:.0f} requests/s "
+        f"(ratio {standings / floor:.2f}; target at least 0.5)"
+    )
