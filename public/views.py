@@ -15,22 +15,14 @@ from tournament.models import Stage, Tournament
 
 from . import charts, selectors
 from .cache import cached_page
+from .labels import CATEGORY_NAMES, stage_label
 from .tables import DrawTable, StandingsTable, TeamsTable
 
 RECORDS_SHOWN = 10  # the archive's lists of records show the top ten
-CATEGORY_NAMES = {
-    "B1": lambda: _("B1, blind"),
-    "VS": lambda: _("VS, sighted and low-vision"),
-    "ALL": lambda: _("all categories"),
-}
 
 
 def _tournament(slug: str) -> Tournament:
     return get_object_or_404(Tournament, slug=slug)
-
-
-def stage_label(kind: str) -> str:
-    return str(Stage.Kind(kind).label)
 
 
 @public

@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "draws",
     "desk",
     "public",
+    "printing",
 ]
 
 MIDDLEWARE = [

@@ -12,6 +12,7 @@ urlpatterns = [
         path("admin/", admin.site.urls),
         path("ucet/", include("accounts.urls")),
         path("sprava/<slug:slug>/losovani/", include("draws.urls")),
+        path("sprava/<slug:slug>/tisk/", include("printing.urls")),
         path("rozhodci/<slug:slug>/", include("desk.urls")),
         path("turnaj/<slug:slug>/", include("public.urls")),
         path("", include("tournament.urls")),

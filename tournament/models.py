@@ -13,6 +13,7 @@ from rules import cards, championship, eligibility
 from rules.advancement import QUOTA_BELOW_MIN, quota_problems
 from rules.categories import category_of
 
+DEFAULT_ORGANISER = "Společenství duševních sportů, z. s."
 QUOTA_HELP = format_lazy(
     _("Empty: by the number of participants ({small}, or {large} from {start} participants)."),
     small=championship.QUOTA_SMALL_FIELD,
@@ -30,6 +31,13 @@ class Tournament(models.Model):
     start_date = models.DateField(_("first day"))
     end_date = models.DateField(_("last day"), null=True, blank=True)
     venue = models.CharField(_("venue"), max_length=200, blank=True)
+    organiser = models.CharField(
+        _("organiser"),
+        max_length=200,
+        blank=True,
+        default=DEFAULT_ORGANISER,
+        help_text=_("Printed on the certificates."),
+    )
     close_bonus = models.PositiveIntegerField(
         _("close bonus"),
         null=True,

@@ -28,6 +28,7 @@ PAGES = {
     "draw search": "/turnaj/mcr-2026/rozlosovani/?hledat=Vesel",
     "player": "/turnaj/mcr-2026/hrac/7/",
     "archive": "/archiv/",
+    "downloads": "/turnaj/mcr-2026/ke-stazeni/",
     "sorted standings": "/turnaj/mcr-2026/kvalifikace/?vs-sort=-points",
     "sign-in": "/ucet/prihlaseni/",
 }
@@ -51,7 +52,7 @@ def test_no_accessibility_violation(page, demo, name):
         assert page.get_by_role(landmark).count() == 1
 
 
-@pytest.mark.parametrize("name", ["qualifier", "player", "draw", "A-final"])
+@pytest.mark.parametrize("name", ["qualifier", "player", "draw", "A-final", "downloads"])
 def test_every_link_and_control_is_reached_with_the_keyboard(page, demo, name):
     page.goto(PAGES[name])
     focusable = page.evaluate("""() => Array.from(document.querySelectorAll(

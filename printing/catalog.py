@@ -1,0 +1,195 @@
+"""Which documents a championship has, their file names, and their making: one list for the
+``print`` command, the organiser's downloads and the public downloads."""
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from scoring.standings import STAGES
+from tournament.converters import TEXT_OF_KIND
+from tournament.models import DrawStatus, Game, Tournament
+
+from . import braille, documents, pdf, text
+from .documents import finished_stages
+
+SHEETS, SEATING, STANDINGS, RESULTS, CERTIFICATES = (
+    "sheets",
+    "seating",
+    "standings",
+    "results",
+    "certificates",
+)
+WHAT = (SHEETS, SEATING, STANDINGS, RESULTS, CERTIFICATES)
+PDF, BRF, TXT = "pdf", "brf", "txt"
+FORMATS = {
+    SHEETS: (PDF,),
+    SEATING: (PDF, BRF, TXT),
+    STANDINGS: (PDF, BRF, TXT),
+    RESULTS: (PDF, BRF, TXT),
+    CERTIFICATES: (PDF,),
+}
+CONTENT_TYPES = {
+    PDF: "application/pdf",
+    BRF: "application/x-brf",
+    TXT: "text/plain; charset=utf-8",
+}
+FILE_WORDS = {
+    SHEETS: "zapisy",
+    SEATING: "zasedaci-poradek",
+    STANDINGS: "poradi",
+    RESULTS: "vysledky",
+    CERTIFICATES: "diplomy",
+}
+FORMAT_NAMES = {
+    PDF: lambda: _("PDF"),
+    BRF: lambda: _("Braille (BRF)"),
+    TXT: lambda: _("Unicode Braille text"),
+}
+
+
+@dataclass(frozen=True)
+class Document:
+    what: str
+    format: str
+    stage: str | None = None
+    game: int | None = None  # None with ``SHEETS``: a blank sheet
+
+    def file_name(self, slug: str) -> str:
+        parts = [slug, FILE_WORDS[self.what]]
+        if self.what == SHEETS and self.game is None:
+            parts.append("prazdny")
+        if self.stage is not None:
+            parts.append(TEXT_OF_KIND[self.stage])
+        if self.game is not None:
+            parts.append(f"partie-{self.game}")
+        return "-".join(parts) + "." + self.format
+
+    @property
+    def content_type(self) -> str:
+        return CONTENT_TYPES[self.format]
+
+    @property
+    def title(self) -> str:
+        from public.labels import stage_label
+
+        names = {
+            SHEETS: _("Score sheets"),
+            SEATING: _("Seating"),
+            STANDINGS: _("Standings"),
+            RESULTS: _("Results"),
+            CERTIFICATES: _("Certificates"),
+        }
+        title = names[self.what]
+        if self.what == SHEETS and self.game is None:
+            title = _("Blank score sheet")
+        if self.stage is not None:
+            title += f": {stage_label(self.stage)}"
+        if self.game is not None:
+            title += ", " + _("game %(number)s") % {"number": self.game}
+        return title
+
+    @property
+    def format_name(self) -> str:
+        return FORMAT_NAMES[self.format]()
+
+
+def _games(tournament: Tournament, stage: str | None, game: int | None, confirmed_only: bool):
+    games = Game.objects.filter(stage__tournament=tournament, tables__isnull=False).distinct()
+    if stage is not None:
+        games = games.filter(stage__kind=stage)
+    if game is not None:
+        games = games.filter(number=game)
+    if confirmed_only:
+        games = games.filter(draw_status=DrawStatus.CONFIRMED)
+    order = {kind: index for index, kind in enumerate(STAGES)}
+    return sorted(games.values_list("stage__kind", "number"), key=lambda g: (order[g[0]], g[1]))
+
+
+def _stages(tournament: Tournament, stage: str | None) -> list[str]:
+    kinds = set(tournament.stages.values_list("kind", flat=True))
+    return [kind for kind in STAGES if kind in kinds and stage in (None, kind)]
+
+
+def available(
+    tournament: Tournament,
+    *,
+    what: str | None = None,
+    stage: str | None = None,
+    game: int | None = None,
+    formats: tuple[str, ...] | None = None,
+    public: bool = False,
+) -> list[Document]:
+    """The documents of a tournament, filtered. The public sees standings and results of the
+    stages that are over, and the seating of announced games; never sheets or certificates."""
+    over = finished_stages(tournament) if public else None
+    found: list[Document] = []
+
+    def add(kind, **where):
+        for fmt in FORMATS[kind]:
+            if formats is None or fmt in formats:
+                found.append(Document(kind, fmt, **where))
+
+    for kind in WHAT if what is None else (what,):
+        if public and kind in (SHEETS, CERTIFICATES):
+            continue
+        if kind in (SHEETS, SEATING):
+            for game_stage, number in _games(tournament, stage, game, confirmed_only=public):
+                add(kind, stage=game_stage, game=number)
+            if kind == SHEETS and game is None:
+                add(kind, stage=None, game=None)
+        elif kind == STANDINGS:
+            for game_stage in _stages(tournament, stage):
+                if over is None or game_stage in over:
+                    add(kind, stage=game_stage)
+        elif kind == RESULTS:
+            if over is None or any(k in over for k in STAGES[1:]):
+                add(kind)
+        elif kind == CERTIFICATES:
+            add(kind)
+    return found
+
+
+def find(tournament: Tournament, file_name: str, *, public: bool = False) -> Document | None:
+    return next(
+        (
+            doc
+            for doc in available(tournament, public=public)
+            if doc.file_name(tournament.slug) == file_name
+        ),
+        None,
+    )
+
+
+def render(
+    tournament: Tournament,
+    document: Document,
+    width: int = braille.PAGE_WIDTH,
+    height: int = braille.PAGE_LINES,
+) -> bytes:
+    """The file's bytes. Braille raises ``braille.BrailleUnavailable`` without liblouis."""
+    if document.what == SHEETS:
+        if document.game is None:
+            return pdf.score_sheets([documents.blank_sheet(tournament)])
+        return pdf.score_sheets(documents.game_sheets(_game(tournament, document)))
+    if document.what == CERTIFICATES:
+        return pdf.certificates(documents.results(tournament).awards())
+    if document.what == SEATING:
+        value = documents.seating(_game(tournament, document))
+        to_pdf, to_lines = pdf.seating, text.seating_lines
+    elif document.what == STANDINGS:
+        value = documents.stage_standings(tournament, document.stage)
+        to_pdf, to_lines = pdf.standings, text.standings_lines
+    else:
+        value = documents.results(tournament)
+        to_pdf, to_lines = pdf.results, text.results_lines
+    if document.format == PDF:
+        return to_pdf(value)
+    if document.format == BRF:
+        return braille.brf(to_lines(value), width, height)
+    return braille.unicode_text(to_lines(value), width).encode("utf-8")
+
+
+def _game(tournament: Tournament, document: Document) -> Game:
+    return Game.objects.select_related("stage__tournament").get(
+        stage__tournament=tournament, stage__kind=document.stage, number=document.game
+    )

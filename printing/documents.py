@@ -1,0 +1,312 @@
+"""What the printouts say, gathered from the database as plain data, each in a fixed number of
+queries. Rendering (PDF, Braille, text) works on these values only.
+
+Standings, advancement and medals come from ``public.selectors`` (which asks
+``scoring.standings``): a printout never ranks anything itself.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.db.models import Count
+from django.utils.translation import gettext as _
+
+from public.labels import category_name, stage_label
+from public.selectors import (
+    CategoryStanding,
+    SeatRow,
+    TeamRow,
+    draw_rows,
+    stage_page,
+    stage_progress,
+    team_page,
+)
+from rules.championship import (
+    FINAL_GAMES,
+    ROUND_NUMBERS,
+    TABLE_SIZE_MAX,
+    deal_size,
+    starting_seat,
+)
+from rules.podium import title
+from scoring.standings import FINAL_A, FINAL_B, QUALIFIER, STAGES
+from tournament.models import Game, Seat, SightClass, Stage, Tournament
+
+
+@dataclass(frozen=True)
+class Heading:
+    tournament: str
+    year: int
+    venue: str
+    organiser: str
+    dates: str  # "5. 3. 2026" or "5.–6. 3. 2026"
+    first_day: date
+
+
+def heading(tournament: Tournament) -> Heading:
+    return Heading(
+        tournament.name,
+        tournament.year,
+        tournament.venue,
+        tournament.organiser,
+        dates_text(tournament.start_date, tournament.end_date),
+        tournament.start_date,
+    )
+
+
+def dates_text(first: date, last: date | None) -> str:
+    if last is None or last == first:
+        return f"{first.day}. {first.month}. {first.year}"
+    if (first.year, first.month) == (last.year, last.month):
+        return f"{first.day}.–{last.day}. {last.month}. {last.year}"
+    return f"{first.day}. {first.month}. {first.year} – {last.day}. {last.month}. {last.year}"
+
+
+def sight_label(sight_class: str) -> str:
+    return str(SightClass(sight_class).label)
+
+
+# Score sheets --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetSeat:
+    number: int | None  # start number; None on a blank sheet
+    name: str
+    sight: str
+
+
+@dataclass(frozen=True)
+class SheetRound:
+    number: int | None  # None on a blank sheet: filled in by hand
+    deal: int | None
+    starter: SheetSeat | None
+
+
+@dataclass(frozen=True)
+class TableSheet:
+    heading: Heading
+    stage: str
+    game: int | None
+    table: int | None
+    seats: list[SheetSeat]
+    rounds: list[SheetRound]
+
+    @property
+    def blank(self) -> bool:
+        return self.table is None
+
+
+def game_sheets(game: Game) -> list[TableSheet]:
+    """A sheet per table of the game, players in seating order. Two queries."""
+    stage = game.stage
+    head = heading(stage.tournament)
+    rounds = list(game.rounds.order_by("position").values_list("position", "number"))
+    by_table: dict[tuple[int, int], list[SheetSeat]] = defaultdict(list)
+    for table, first, name, number, sight in (
+        Seat.objects.filter(game=game)
+        .order_by("table__number", "position")
+        .values_list(
+            "table__number",
+            "table__starting_seat",
+            "player__name",
+            "player__start_number",
+            "player__sight_class",
+        )
+    ):
+        by_table[(table, first)].append(SheetSeat(number, name, sight_label(sight)))
+    sheets = []
+    for (table, first), seats in sorted(by_table.items()):
+        sheet_rounds = [
+            SheetRound(number, deal_size(number), seats[starting_seat(first, pos, len(seats))])
+            for pos, number in rounds
+        ]
+        sheets.append(
+            TableSheet(head, stage_label(stage.kind), game.number, table, seats, sheet_rounds)
+        )
+    return sheets
+
+
+def blank_sheet(tournament: Tournament) -> TableSheet:
+    """A sheet to fill in by hand: as many player lines as the largest table, a block for
+    every round a game can have."""
+    empty = SheetSeat(None, "", "")
+    return TableSheet(
+        heading(tournament),
+        "",
+        None,
+        None,
+        [empty] * TABLE_SIZE_MAX,
+        [SheetRound(None, None, None)] * len(ROUND_NUMBERS),
+    )
+
+
+# Seating -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seating:
+    heading: Heading
+    stage: str
+    game: int
+    rows: list[SeatRow]  # by table and seat
+
+    def by_name(self) -> list[SeatRow]:
+        return sorted(self.rows, key=lambda row: name_key(row.player.name))
+
+    def tables(self) -> dict[int, list[SeatRow]]:
+        grouped: dict[int, list[SeatRow]] = defaultdict(list)
+        for row in self.rows:
+            grouped[row.table].append(row)
+        return dict(grouped)
+
+
+def seating(game: Game) -> Seating:
+    stage = game.stage
+    return Seating(heading(stage.tournament), stage_label(stage.kind), game.number, draw_rows(game))
+
+
+_PRIMARY = {}
+for _letter in "abcčdefghijklmnopqrřsštuvwxyzž":
+    _PRIMARY[_letter] = len(_PRIMARY) * 2
+_PRIMARY["ch"] = _PRIMARY["h"] + 1  # ch sorts after h
+_BASE = str.maketrans("áďéěíňóťúůý", "adeeinotuuy")
+
+
+def czech_key(text: str) -> tuple:
+    """Czech alphabetical order: č, ř, š, ž and ch are letters of their own; other accents
+    only break ties."""
+    folded = text.casefold()
+    primary, index = [], 0
+    while index < len(folded):
+        if folded.startswith("ch", index):
+            primary.append(_PRIMARY["ch"])
+            index += 2
+            continue
+        letter = folded[index].translate(_BASE)
+        primary.append(_PRIMARY.get(letter, 1000 + ord(letter)))
+        index += 1
+    return (primary, folded)
+
+
+def name_key(name: str) -> tuple:
+    """Lists by name go by surname (the last word), then the first names."""
+    words = name.split()
+    return (czech_key(words[-1]) if words else ([], ""), czech_key(" ".join(words[:-1])))
+
+
+# Standings and results -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StageStandings:
+    heading: Heading
+    kind: str
+    stage: str
+    categories: list[tuple[str, CategoryStanding]]  # (category's name, standing)
+    in_progress: bool
+
+
+def stage_standings(tournament: Tournament, kind: str) -> StageStandings:
+    page = stage_page(tournament, kind)
+    return StageStandings(
+        heading(tournament),
+        kind,
+        stage_label(kind),
+        [(category_name(c.category), c) for c in page.categories],
+        page.in_progress,
+    )
+
+
+@dataclass(frozen=True)
+class Award:
+    """One certificate: a place in a category of a stage, or of the teams."""
+
+    heading: Heading
+    place: int
+    holder: str  # a player's or a team's name
+    members: list[str]  # a team's counted players
+    what: str  # "A-final, B1, blind" / "B-final" / "Teams"
+    title: str | None  # "Mistr ČR v Syllabatimu 2026" for the A-final's winners
+
+
+@dataclass
+class Results:
+    heading: Heading
+    finals: list[StageStandings] = field(default_factory=list)
+    teams: list[TeamRow] = field(default_factory=list)
+
+    def awards(self) -> list[Award]:
+        """Places 1–3 with a medal (a tie a lot has not split yet gets no certificate)."""
+        awards = []
+        for stage in self.finals:
+            for name, standing in stage.categories:
+                what = stage.stage if stage.kind == FINAL_B else f"{stage.stage}, {name}"
+                for row in standing.rows:
+                    if row.medal is not None:
+                        champion = stage.kind == FINAL_A and row.medal == 1
+                        awards.append(
+                            Award(
+                                self.heading,
+                                row.medal,
+                                row.player.name,
+                                [],
+                                what,
+                                title(self.heading.year) if champion else None,
+                            )
+                        )
+        for team in self.teams:
+            if team.medal is not None:
+                awards.append(
+                    Award(
+                        self.heading,
+                        team.medal,
+                        team.team,
+                        [player.name for player in team.counted],
+                        _("Teams"),
+                        None,
+                    )
+                )
+        return awards
+
+
+def results(tournament: Tournament) -> Results:
+    """The finals' medal places and titles and the teams' order: the announcer's sheet and
+    the certificates."""
+    summary = Results(heading(tournament))
+    for kind in (FINAL_A, FINAL_B):
+        standings = stage_standings(tournament, kind)
+        if standings.categories:
+            summary.finals.append(standings)
+    summary.teams = team_page(tournament)
+    return summary
+
+
+# When a stage is over ----------------------------------------------------------------------
+
+
+def stage_over(tournament: Tournament, kind: str) -> bool:
+    """A stage is over when it has results, nothing of it waits for a sheet or a
+    confirmation, and either a later stage has been drawn (the qualifier) or its games
+    are all played (a final plays ``FINAL_GAMES``)."""
+    stage = Stage.objects.filter(tournament=tournament, kind=kind).first()
+    if stage is None:
+        return False
+    has_results, in_progress = stage_progress(stage)
+    if not has_results or in_progress:
+        return False
+    if kind == QUALIFIER:
+        later = STAGES[STAGES.index(kind) + 1 :]
+        return Game.objects.filter(stage__tournament=tournament, stage__kind__in=later).exists()
+    played = (
+        Game.objects.filter(stage=stage)
+        .annotate(sheets=Count("tables__sheets"))
+        .filter(sheets__gt=0)
+        .count()
+    )
+    return played >= FINAL_GAMES
+
+
+def finished_stages(tournament: Tournament) -> list[str]:
+    return [kind for kind in STAGES if stage_over(tournament, kind)]

@@ -1,0 +1,22 @@
+from pathlib import Path
+
+from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
+
+from interchange.management.commands.export_tournament import tournament_or_error
+from printing.workbook import championship_workbook
+
+
+class Command(BaseCommand):
+    help = _(
+        "Writes the whole championship as an Excel workbook: the players (in the "
+        "registration layout), the standings of each stage, every round result, the teams."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--out", required=True, type=Path)
+
+    def handle(self, *args, slug, out, **options):
+        out.write_bytes(championship_workbook(tournament_or_error(slug)))
+        self.stdout.write(str(out))

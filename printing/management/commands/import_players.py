@@ -1,0 +1,34 @@
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from interchange.management.commands.export_tournament import tournament_or_error
+from tournament.registration import import_players
+
+
+class Command(BaseCommand):
+    help = _(
+        "Registers players and teams from a spreadsheet in the registration layout: all "
+        "of it, or nothing when a row is wrong."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("file", type=Path)
+
+    def handle(self, *args, slug, file, **options):
+        tournament = tournament_or_error(slug)
+        try:
+            content = file.read_bytes()
+        except OSError as problem:
+            raise CommandError(
+                _("Cannot read %(file)s: %(problem)s") % {"file": file, "problem": problem.strerror}
+            ) from None
+        outcome = import_players(tournament, content)
+        if outcome.errors:
+            raise CommandError(_("Nothing was stored:") + "\n" + "\n".join(outcome.errors))
+        self.stdout.write(
+            _("Stored: %(created)s new players, %(updated)s updated, %(teams)s teams.")
+            % {"created": outcome.created, "updated": outcome.updated, "teams": outcome.teams}
+        )

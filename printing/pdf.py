@@ -1,0 +1,435 @@
+"""The printouts as PDF (reportlab), in DejaVu Sans shipped in ``printing/fonts``: reportlab's
+built-in fonts lose ř, ě, ů, ď, ť and ň. Every function takes the plain values of
+``printing.documents`` and returns the bytes of one PDF file.
+"""
+
+import io
+import math
+from functools import cache
+from pathlib import Path
+
+from django.utils.translation import gettext as _
+from reportlab.graphics.shapes import Circle, Drawing, String
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from .documents import Award, Results, Seating, StageStandings, TableSheet, sight_label
+
+FONTS = Path(__file__).resolve().parent / "fonts"
+FONT, BOLD = "DejaVuSans", "DejaVuSans-Bold"
+LARGE_PRINT = 18  # pt: the seating list for low-vision players (at least 18 pt)
+MEDALS = {1: "gold", 2: "silver", 3: "bronze"}
+
+
+@cache
+def register_fonts() -> None:
+    pdfmetrics.registerFont(TTFont(FONT, FONTS / "DejaVuSans.ttf"))
+    pdfmetrics.registerFont(TTFont(BOLD, FONTS / "DejaVuSans-Bold.ttf"))
+    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD, italic=FONT, boldItalic=BOLD)
+
+
+@cache
+def style(size: float = 10, bold: bool = False, **extra) -> ParagraphStyle:
+    register_fonts()
+    return ParagraphStyle(
+        f"s{size}{bold}",
+        fontName=BOLD if bold else FONT,
+        fontSize=size,
+        leading=size * 1.25,
+        **extra,
+    )
+
+
+def text(value, size: float = 10, bold: bool = False, **extra) -> Paragraph:
+    """A paragraph of plain text (escaped: names may hold <, > or &)."""
+    escaped = str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return Paragraph(escaped, style(size, bold, **extra))
+
+
+def grid(size: float = 10, header_rows: int = 1, extra=()) -> TableStyle:
+    return TableStyle(
+        [
+            ("FONT", (0, 0), (-1, -1), FONT, size),
+            ("FONT", (0, 0), (-1, header_rows - 1), BOLD, size),
+            ("GRID", (0, 0), (-1, -1), 0.5, colors.black),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.Color(0.9, 0.9, 0.9)),
+            *extra,
+        ]
+    )
+
+
+def build(story, *, title: str, pagesize=A4, footer: str = "", margins: float = 15 * mm) -> bytes:
+    register_fonts()
+    out = io.BytesIO()
+
+    def decorate(canvas, doc):
+        canvas.saveState()
+        canvas.setFont(FONT, 8)
+        page = _("page %(number)s") % {"number": doc.page}
+        canvas.drawRightString(pagesize[0] - margins, margins / 2, f"{footer}   {page}".strip())
+        canvas.restoreState()
+
+    document = SimpleDocTemplate(
+        out,
+        pagesize=pagesize,
+        title=title,
+        author="Syllabatim",
+        lang="cs",
+        initialFontName=FONT,
+        leftMargin=margins,
+        rightMargin=margins,
+        topMargin=margins,
+        bottomMargin=margins,
+    )
+    document.build(story, onFirstPage=decorate, onLaterPages=decorate)
+    return out.getvalue()
+
+
+# Score sheets --------------------------------------------------------------------------------
+
+
+def _sheet_story(sheet: TableSheet) -> list:
+    head = sheet.heading
+    if sheet.blank:
+        where = _("Stage: ________  Game: ____  Table: ____")
+    else:
+        where = _("%(stage)s, game %(game)s, table %(table)s") % {
+            "stage": sheet.stage,
+            "game": sheet.game,
+            "table": sheet.table,
+        }
+    story = [
+        text(head.tournament, 14, True),
+        text(_("Score sheet: %(where)s") % {"where": where}, 12, True),
+        Spacer(0, 2 * mm),
+    ]
+    seats = [[_("Seat"), _("No."), _("Name"), _("Sight class")]]
+    seats += [
+        [str(index), seat.number or "", text(seat.name), seat.sight]
+        for index, seat in enumerate(sheet.seats, start=1)
+    ]
+    story.append(Table(seats, colWidths=[14 * mm, 14 * mm, 110 * mm, 40 * mm], style=grid()))
+    story.append(Spacer(0, 3 * mm))
+    columns = [_("Player"), _("Laid"), _("Unused"), _("Closed"), _("Round score"), _("Total")]
+    widths = [70 * mm, 20 * mm, 20 * mm, 20 * mm, 25 * mm, 25 * mm]
+    for game_round in sheet.rounds:
+        if game_round.number is None:
+            title = _("Round ____ , ____ cards, starts: ______________________")
+        else:
+            title = _("Round %(number)s, %(cards)s cards, starts: %(player)s") % {
+                "number": game_round.number,
+                "cards": game_round.deal,
+                "player": game_round.starter.name,
+            }
+        rows = [[text(heading, 8, True) for heading in columns]] + [
+            [text(f"{seat.number}. {seat.name}" if seat.number else ""), "", "", "", "", ""]
+            for seat in sheet.seats
+        ]
+        block = Table(rows, colWidths=widths, rowHeights=[None] + [7 * mm] * len(sheet.seats))
+        block.setStyle(grid(9))
+        story.append(KeepTogether([text(title, 10, True), Spacer(0, 1 * mm), block]))
+        story.append(Spacer(0, 3 * mm))
+    signatures = Table(
+        [[_("Scorekeeper's signature:"), "", _("Referee's signature:"), ""]],
+        colWidths=[38 * mm, 50 * mm, 38 * mm, 50 * mm],
+        rowHeights=[14 * mm],
+        style=TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), FONT, 9),
+                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                ("LINEBELOW", (1, 0), (1, 0), 0.5, colors.black),
+                ("LINEBELOW", (3, 0), (3, 0), 0.5, colors.black),
+            ]
+        ),
+    )
+    story.append(KeepTogether([signatures]))
+    return story
+
+
+def score_sheets(sheets: list[TableSheet]) -> bytes:
+    """Each table's sheet starts on a new page."""
+    story = []
+    for index, sheet in enumerate(sheets):
+        if index:
+            story.append(PageBreak())
+        story += _sheet_story(sheet)
+    title = _("Score sheets") if sheets else ""
+    head = sheets[0].heading.tournament if sheets else ""
+    return build(story, title=f"{title} – {head}", footer=head)
+
+
+# Seating -------------------------------------------------------------------------------------
+
+
+class TablePlan(Drawing):
+    """A table drawn as a circle with its seats clockwise from the top; the player who starts
+    round 1 is marked with a double ring."""
+
+    def __init__(self, rows, width: float, height: float):
+        super().__init__(width, height, initialFontName=FONT)
+        cx, cy = width / 2, height / 2
+        radius = 32 * mm
+        self.add(Circle(cx, cy, radius, strokeWidth=2, fillColor=colors.Color(0.95, 0.95, 0.95)))
+        count = len(rows)
+        for index, row in enumerate(rows):
+            angle = math.pi / 2 - 2 * math.pi * index / count  # clockwise from the top
+            cos, sin = math.cos(angle), math.sin(angle)
+            sx, sy = cx + radius * cos, cy + radius * sin
+            self.add(Circle(sx, sy, 6 * mm, fillColor=colors.white, strokeWidth=1.5))
+            if row.starts:
+                self.add(Circle(sx, sy, 8 * mm, fillColor=None, strokeWidth=3))
+            self.add(
+                String(
+                    sx,
+                    sy - 2.5 * mm,
+                    str(row.seat),
+                    fontName=BOLD,
+                    fontSize=14,
+                    textAnchor="middle",
+                )
+            )
+            # The label beside the seat: to the right of seats on the right, and so on.
+            anchor = "start" if cos > 0.3 else "end" if cos < -0.3 else "middle"
+            lx = cx + (radius + 12 * mm) * cos
+            ly = cy + (radius + 14 * mm) * sin
+            detail = _("No. %(number)s, %(sight)s") % {
+                "number": row.player.number,
+                "sight": sight_label(row.player.sight_class),
+            }
+            self.add(
+                String(
+                    lx, ly + 1 * mm, row.player.name, fontName=BOLD, fontSize=13, textAnchor=anchor
+                )
+            )
+            self.add(
+                String(lx, ly - 4.5 * mm, detail, fontName=FONT, fontSize=10, textAnchor=anchor)
+            )
+            if row.starts:
+                self.add(
+                    String(
+                        lx,
+                        ly - 9.5 * mm,
+                        _("starts round 1"),
+                        fontName=BOLD,
+                        fontSize=10,
+                        textAnchor=anchor,
+                    )
+                )
+
+
+def seating(plan: Seating) -> bytes:
+    """The list by name in large print, then each table's plan on a page of its own."""
+    register_fonts()
+    head = plan.heading
+    where = _("%(stage)s, game %(game)s") % {"stage": plan.stage, "game": plan.game}
+    story = [
+        text(head.tournament, LARGE_PRINT + 2, True),
+        text(_("Seating: %(where)s") % {"where": where}, LARGE_PRINT, True),
+        Spacer(0, 4 * mm),
+    ]
+    rows = [[_("Name"), _("No."), _("Table"), _("Seat")]]
+    rows += [
+        [text(row.player.name, LARGE_PRINT), row.player.number, row.table, row.seat]
+        for row in plan.by_name()
+    ]
+    listing = Table(rows, colWidths=[100 * mm, 25 * mm, 25 * mm, 25 * mm], repeatRows=1)
+    listing.setStyle(grid(LARGE_PRINT, extra=[("ALIGN", (1, 0), (-1, -1), "CENTER")]))
+    story.append(listing)
+    width, height = A4[0] - 30 * mm, A4[1] - 70 * mm
+    for table, rows_at in plan.tables().items():
+        starter = next(row.player for row in rows_at if row.starts)
+        story += [
+            PageBreak(),
+            text(_("Table %(number)s") % {"number": table}, 32, True, alignment=TA_CENTER),
+            text(f"{head.tournament}: {where}", 14, alignment=TA_CENTER),
+            text(
+                _("Seats are numbered clockwise. Round 1 starts: %(player)s")
+                % {"player": f"{starter.number}. {starter.name}"},
+                12,
+                alignment=TA_CENTER,
+            ),
+            TablePlan(rows_at, width, height),
+        ]
+    return build(story, title=f"{_('Seating')} – {where}", footer=f"{head.tournament}, {where}")
+
+
+# Standings and results -------------------------------------------------------------------------
+
+
+def _medal(place: int) -> str:
+    return {"gold": _("gold"), "silver": _("silver"), "bronze": _("bronze")}[MEDALS[place]]
+
+
+def _note(row) -> str:
+    if row.medal is not None:
+        return _("%(place)s. place, %(medal)s") % {"place": row.medal, "medal": _medal(row.medal)}
+    if row.advances:
+        return _("advances to the A-final")
+    if row.undecided:
+        return _("tie at the cut: lot")
+    return ""
+
+
+def _standing_story(stage: StageStandings) -> list:
+    head = stage.heading
+    story = [
+        text(head.tournament, 14, True),
+        text(_("Standings: %(stage)s") % {"stage": stage.stage}, 16, True),
+    ]
+    if stage.in_progress:
+        story.append(text(_("Provisional: the stage is still being played."), 10, True))
+    columns = [
+        _("Rank"),
+        _("No."),
+        _("Name"),
+        _("Points"),
+        _("Closes"),
+        _("Best round"),
+        _("Rounds"),
+        "",
+    ]
+    widths = [14 * mm, 12 * mm, 55 * mm, 17 * mm, 17 * mm, 17 * mm, 12 * mm, 35 * mm]
+    for name, standing in stage.categories:
+        story.append(Spacer(0, 4 * mm))
+        story.append(text(name[:1].upper() + name[1:], 12, True))
+        if standing.title and standing.champion:
+            story.append(text(f"{standing.title}: {standing.champion.name}", 11, True))
+        if standing.quota is not None:
+            story.append(
+                text(_("%(count)s advance to the A-final.") % {"count": standing.quota}, 9)
+            )
+        rows, extra = [columns], []
+        for index, row in enumerate(standing.rows, start=1):
+            rank = f"{row.rank}.{'*' if row.shared else ''}"
+            rows.append(
+                [
+                    rank,
+                    row.player.number,
+                    text(row.player.name, 9),
+                    row.points,
+                    row.closes,
+                    row.best_round,
+                    row.rounds,
+                    text(_note(row), 8),
+                ]
+            )
+            if row.first_out:  # the advancement cut: a thick line above the first one out
+                extra.append(("LINEABOVE", (0, index), (-1, index), 2.5, colors.black))
+            if row.medal is not None or row.advances:
+                extra.append(("FONT", (0, index), (1, index), BOLD, 9))
+        story.append(Table(rows, colWidths=widths, repeatRows=1, style=grid(9, extra=extra)))
+    story.append(Spacer(0, 3 * mm))
+    story.append(text(_("* shared rank (equal in every tie-break)."), 8))
+    return story
+
+
+def standings(stage: StageStandings) -> bytes:
+    return build(
+        _standing_story(stage),
+        title=f"{_('Standings')} – {stage.stage}",
+        footer=f"{stage.heading.tournament}, {stage.stage}",
+    )
+
+
+def results(summary: Results) -> bytes:
+    """For the announcer: the medal places of each final and category, the titles and the
+    teams."""
+    head = summary.heading
+    story = [text(head.tournament, 16, True), text(_("Results"), 14, True)]
+    for stage in summary.finals:
+        for name, standing in stage.categories:
+            label = stage.stage if len(stage.categories) == 1 else f"{stage.stage}, {name}"
+            story += [Spacer(0, 4 * mm), text(label, 12, True)]
+            if standing.title and standing.champion:
+                story.append(text(f"{standing.title}: {standing.champion.name}", 11, True))
+            rows = [[_("Place"), _("Name"), _("Points")]]
+            rows += [
+                [f"{row.medal}.", text(f"{row.player.name} ({row.player.number})"), row.points]
+                for row in standing.rows
+                if row.medal is not None
+            ]
+            if standing.undecided_podium:
+                story.append(text(_("A tie on the podium waits for the referee's lot."), 9))
+            story.append(Table(rows, colWidths=[20 * mm, 110 * mm, 25 * mm], style=grid()))
+    if summary.teams:
+        story += [Spacer(0, 4 * mm), text(_("Teams"), 12, True)]
+        rows = [[_("Rank"), _("Team"), _("Points"), _("Counted players")]]
+        rows += [
+            [
+                f"{team.rank}.",
+                text(team.team),
+                team.points,
+                text(", ".join(player.name for player in team.counted), 8),
+            ]
+            for team in summary.teams
+        ]
+        story.append(
+            Table(rows, colWidths=[15 * mm, 55 * mm, 20 * mm, 90 * mm], repeatRows=1, style=grid())
+        )
+    return build(story, title=f"{_('Results')} – {head.tournament}", footer=head.tournament)
+
+
+# Certificates --------------------------------------------------------------------------------
+
+
+def certificates(awards: list[Award]) -> bytes:
+    """One certificate a page, A4 landscape."""
+    register_fonts()
+    out = io.BytesIO()
+
+    width, height = landscape(A4)
+    canvas = Canvas(out, pagesize=(width, height), lang="cs", initialFontName=FONT)
+    canvas.setTitle(_("Certificates"))
+    middle = width / 2
+    for award in awards:
+        head = award.heading
+        canvas.setLineWidth(3)
+        canvas.rect(12 * mm, 12 * mm, width - 24 * mm, height - 24 * mm)
+        canvas.setLineWidth(1)
+        canvas.rect(15 * mm, 15 * mm, width - 30 * mm, height - 30 * mm)
+        canvas.setFont(BOLD, 44)
+        canvas.drawCentredString(middle, height - 50 * mm, _("CERTIFICATE"))
+        canvas.setFont(FONT, 20)
+        canvas.drawCentredString(middle, height - 66 * mm, head.tournament)
+        canvas.setFont(BOLD, 34)
+        canvas.drawCentredString(middle, height - 95 * mm, award.holder)
+        y = height - 106 * mm
+        if award.members:
+            canvas.setFont(FONT, 13)
+            canvas.drawCentredString(middle, y, ", ".join(award.members))
+            y -= 10 * mm
+        canvas.setFont(FONT, 22)
+        canvas.drawCentredString(
+            middle,
+            y - 6 * mm,
+            _("%(place)s. place: %(what)s") % {"place": award.place, "what": award.what},
+        )
+        if award.title:
+            canvas.setFont(BOLD, 26)
+            canvas.drawCentredString(middle, y - 22 * mm, award.title)
+        canvas.setFont(FONT, 13)
+        where = ", ".join(part for part in (head.venue, head.dates) if part)
+        canvas.drawString(30 * mm, 38 * mm, where)
+        canvas.drawString(30 * mm, 30 * mm, head.organiser)
+        canvas.line(width - 110 * mm, 40 * mm, width - 30 * mm, 40 * mm)
+        canvas.setFont(FONT, 10)
+        canvas.drawCentredString(width - 70 * mm, 34 * mm, _("for the organiser"))
+        canvas.showPage()
+    canvas.save()
+    return out.getvalue()

@@ -1,0 +1,111 @@
+"""The printouts as plain lines of text: the source of the Braille files and the ``txt``
+format. A line says everything a blind reader needs without a table's columns, since a
+Braille line has 40 cells: "3. Jana Nováková (12), 145 bodů, 2 zavření, nejlepší kolo 38".
+"""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from .documents import Results, Seating, StageStandings, sight_label
+
+
+def _heading(title: str, tournament: str) -> list[str]:
+    return [tournament, title, ""]
+
+
+def _row_line(row) -> str:
+    line = _("%(rank)s. %(name)s (%(number)s), %(points)s points") % {
+        "rank": row.rank,
+        "name": row.player.name,
+        "number": row.player.number,
+        "points": row.points,
+    }
+    line += ", " + ngettext("%(count)s close", "%(count)s closes", row.closes) % {
+        "count": row.closes
+    }
+    line += ", " + _("best round %(points)s") % {"points": row.best_round}
+    if row.shared:
+        line += ", " + _("shared rank")
+    if row.medal is not None:
+        line += ", " + _("medal for place %(place)s") % {"place": row.medal}
+    elif row.advances:
+        line += ", " + _("advances")
+    elif row.undecided:
+        line += ", " + _("tie at the cut, lot")
+    return line
+
+
+def standings_lines(stage: StageStandings) -> list[str]:
+    lines = _heading(_("Standings: %(stage)s") % {"stage": stage.stage}, stage.heading.tournament)
+    if stage.in_progress:
+        lines += [_("Provisional: the stage is still being played."), ""]
+    for name, standing in stage.categories:
+        lines.append(_("Category %(name)s") % {"name": name})
+        if standing.title and standing.champion:
+            lines.append(f"{standing.title}: {standing.champion.name}")
+        if standing.quota is not None:
+            lines.append(_("%(count)s advance to the A-final.") % {"count": standing.quota})
+        for row in standing.rows:
+            if row.first_out:
+                lines.append(_("--- the advancement cut ---"))
+            lines.append(_row_line(row))
+        lines.append("")
+    return lines
+
+
+def results_lines(summary: Results) -> list[str]:
+    lines = _heading(_("Results"), summary.heading.tournament)
+    for stage in summary.finals:
+        for name, standing in stage.categories:
+            label = stage.stage if len(stage.categories) == 1 else f"{stage.stage}, {name}"
+            lines.append(label)
+            if standing.title and standing.champion:
+                lines.append(f"{standing.title}: {standing.champion.name}")
+            lines += [_row_line(row) for row in standing.rows if row.medal is not None]
+            if standing.undecided_podium:
+                lines.append(_("A tie on the podium waits for the referee's lot."))
+            lines.append("")
+    if summary.teams:
+        lines.append(_("Teams"))
+        for team in summary.teams:
+            lines.append(
+                _("%(rank)s. %(team)s, %(points)s points: %(players)s")
+                % {
+                    "rank": team.rank,
+                    "team": team.team,
+                    "points": team.points,
+                    "players": ", ".join(player.name for player in team.counted),
+                }
+            )
+    return lines
+
+
+def seating_lines(plan: Seating) -> list[str]:
+    where = _("%(stage)s, game %(game)s") % {"stage": plan.stage, "game": plan.game}
+    lines = _heading(_("Seating: %(where)s") % {"where": where}, plan.heading.tournament)
+    lines.append(_("By name"))
+    for row in plan.by_name():
+        lines.append(
+            _("%(name)s (%(number)s): table %(table)s, seat %(seat)s")
+            % {
+                "name": row.player.name,
+                "number": row.player.number,
+                "table": row.table,
+                "seat": row.seat,
+            }
+        )
+    lines.append("")
+    for table, rows in plan.tables().items():
+        lines.append(_("Table %(number)s, seats clockwise") % {"number": table})
+        for row in rows:
+            line = _("seat %(seat)s: %(name)s (%(number)s), %(sight)s") % {
+                "seat": row.seat,
+                "name": row.player.name,
+                "number": row.player.number,
+                "sight": sight_label(row.player.sight_class),
+            }
+            if row.starts:
+                line += ", " + _("starts round 1")
+            lines.append(line)
+        lines.append("")
+    return lines

@@ -1,0 +1,167 @@
+"""Downloads of the printouts: every document for the organiser, the finished stages'
+standings and results (and the announced seating) for everyone."""
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from accounts.access import organiser_required, public
+from public.cache import cached_page
+from public.views import _context
+from tournament import registration
+from tournament.models import Tournament
+
+from . import braille, catalog
+from .workbook import championship_workbook
+
+XLSX = registration.CONTENT_TYPE
+
+
+class BrailleForm(forms.Form):
+    sirka = forms.IntegerField(
+        label=gettext_lazy("Braille cells a line"),
+        min_value=10,
+        max_value=100,
+        initial=braille.PAGE_WIDTH,
+    )
+    radky = forms.IntegerField(
+        label=gettext_lazy("Braille lines a page"),
+        min_value=1,
+        max_value=100,
+        initial=braille.PAGE_LINES,
+    )
+
+
+class PlayersUploadForm(forms.Form):
+    file = forms.FileField(label=gettext_lazy("Spreadsheet with players (.xlsx)"))
+
+
+def _page_size(request) -> tuple[int, int]:
+    form = BrailleForm(request.GET)
+    if form.is_valid():
+        return form.cleaned_data["sirka"], form.cleaned_data["radky"]
+    return braille.PAGE_WIDTH, braille.PAGE_LINES
+
+
+def _file(content: bytes, content_type: str, name: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def _download(request, tournament: Tournament, file_name: str, *, public_only: bool):
+    document = catalog.find(tournament, file_name, public=public_only)
+    if document is None:
+        raise Http404
+    width, height = _page_size(request)
+    try:
+        content = catalog.render(tournament, document, width, height)
+    except braille.BrailleUnavailable as problem:
+        return HttpResponse(str(problem), status=503, content_type="text/plain; charset=utf-8")
+    return _file(content, document.content_type, file_name)
+
+
+def _grouped(tournament: Tournament, documents) -> list[dict]:
+    """Documents grouped by what they are and where, each group with its formats."""
+    groups: dict[tuple, dict] = {}
+    for document in documents:
+        key = (document.what, document.stage, document.game)
+        group = groups.setdefault(key, {"title": document.title, "files": []})
+        group["files"].append(
+            {
+                "name": document.file_name(tournament.slug),
+                "format": document.format_name,
+                "braille": document.format != catalog.PDF,
+            }
+        )
+    return list(groups.values())
+
+
+@organiser_required
+def printouts(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    return render(
+        request,
+        "printing/printouts.html",
+        {
+            "tournament": tournament,
+            "groups": _grouped(tournament, catalog.available(tournament)),
+            "braille_form": BrailleForm(request.GET or None),
+            "upload_form": PlayersUploadForm(),
+            "braille_available": braille.available(),
+        },
+    )
+
+
+@organiser_required
+def download(request, slug, file_name):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    return _download(request, tournament, file_name, public_only=False)
+
+
+@organiser_required
+def registration_template(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    return _file(registration.template(tournament), XLSX, f"{slug}-prihlasky.xlsx")
+
+
+@organiser_required
+def championship_export(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    return _file(championship_workbook(tournament), XLSX, f"{slug}-mistrovstvi.xlsx")
+
+
+@organiser_required
+@require_POST
+def import_players(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    form = PlayersUploadForm(request.POST, request.FILES)
+    errors = []
+    if form.is_valid():
+        outcome = registration.import_players(tournament, form.cleaned_data["file"].read())
+        errors = outcome.errors
+        if not errors:
+            messages.success(
+                request,
+                _("Stored: %(created)s new players, %(updated)s updated, %(teams)s teams.")
+                % {"created": outcome.created, "updated": outcome.updated, "teams": outcome.teams},
+            )
+            return redirect("printing:printouts", slug=slug)
+    return render(
+        request,
+        "printing/printouts.html",
+        {
+            "tournament": tournament,
+            "groups": _grouped(tournament, catalog.available(tournament)),
+            "braille_form": BrailleForm(),
+            "upload_form": form,
+            "upload_errors": errors,
+            "braille_available": braille.available(),
+        },
+        status=400,
+    )
+
+
+@public
+@cached_page
+def public_downloads(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    groups = _grouped(tournament, catalog.available(tournament, public=True))
+    return render(
+        request,
+        "printing/downloads.html",
+        _context(
+            tournament, "downloads", groups=groups, braille_form=BrailleForm(request.GET or None)
+        ),
+    )
+
+
+@public
+@cached_page
+def public_download(request, slug, file_name):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    return _download(request, tournament, file_name, public_only=True)

@@ -1,0 +1,160 @@
+"""The whole championship as one Excel workbook: the registration sheet (which imports back),
+a sheet per stage with its standings, every round result, and the teams."""
+
+import io
+
+from django.utils.translation import gettext as _
+from openpyxl import Workbook
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+
+from public.labels import stage_label
+from public.selectors import team_page
+from rules.score import RoundEntry, round_score
+from scoring.models import RoundResult
+from scoring.standings import STAGES
+from tournament import registration
+from tournament.models import Tournament
+
+from .documents import stage_standings
+from .pdf import MEDALS
+
+
+def _sheet(book: Workbook, title: str, headings: list[str], rows, widths=None):
+    sheet = book.create_sheet(title[:31])
+    sheet.append(headings)
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    for row in rows:
+        sheet.append(row)
+    sheet.freeze_panes = "A2"
+    for index, heading in enumerate(headings, start=1):
+        width = (widths or {}).get(index, max(10, len(heading) + 2))
+        sheet.column_dimensions[get_column_letter(index)].width = width
+    return sheet
+
+
+def _note(row) -> str:
+    if row.medal is not None:
+        return _("%(place)s. place") % {"place": row.medal}
+    if row.advances:
+        return _("advances")
+    if row.undecided:
+        return _("tie at the cut, lot")
+    return ""
+
+
+def championship_workbook(tournament: Tournament) -> bytes:
+    book = Workbook()
+    book.remove(book.active)
+    registration.registration_sheet(book, tournament)
+    for kind in STAGES:
+        stage = stage_standings(tournament, kind)
+        if not stage.categories:
+            continue
+        rows = [
+            [
+                name,
+                row.rank,
+                row.shared,
+                row.player.number,
+                row.player.name,
+                row.player.club,
+                row.points,
+                row.closes,
+                row.best_round,
+                row.rounds,
+                _note(row),
+            ]
+            for name, standing in stage.categories
+            for row in standing.rows
+        ]
+        _sheet(
+            book,
+            stage.stage,
+            [
+                _("Category"),
+                _("Rank"),
+                _("Shared"),
+                _("No."),
+                _("Name"),
+                _("Club"),
+                _("Points"),
+                _("Closes"),
+                _("Best round"),
+                _("Rounds"),
+                _("Note"),
+            ],
+            rows,
+            {1: 26, 5: 28, 6: 28, 11: 22},
+        )
+    settings = tournament.scoring_settings()
+    results = RoundResult.objects.filter(table__game__stage__tournament=tournament).values_list(
+        "table__game__stage__kind",
+        "table__game__number",
+        "round__number",
+        "table__number",
+        "player__start_number",
+        "player__name",
+        "laid",
+        "unused",
+        "closed",
+        "disqualified",
+        "penalty",
+    )
+    order = {kind: index for index, kind in enumerate(STAGES)}
+    rows = []
+    for kind, game, number, table, start, name, *values in sorted(
+        results, key=lambda r: (order[r[0]], r[1], r[2], r[3], r[4])
+    ):
+        score = round_score(RoundEntry(*values), settings.close_bonus)
+        rows.append([stage_label(kind), game, number, table, start, name, *values, score])
+    _sheet(
+        book,
+        _("Round results"),
+        [
+            _("Stage"),
+            _("Game"),
+            _("Round"),
+            _("Table"),
+            _("No."),
+            _("Name"),
+            _("Laid"),
+            _("Unused"),
+            _("Closed"),
+            _("Disqualified"),
+            _("Penalty"),
+            _("Round score"),
+        ],
+        rows,
+        {6: 28},
+    )
+    _sheet(
+        book,
+        _("Teams"),
+        [
+            _("Rank"),
+            _("Team"),
+            _("Points"),
+            _("Closes"),
+            _("Best round"),
+            _("Counted players"),
+            _("Medal"),
+        ],
+        [
+            [
+                team.rank,
+                team.team,
+                team.points,
+                team.closes,
+                team.best_round,
+                ", ".join(f"{p.name} ({p.number})" for p in team.counted),
+                team.medal if team.medal in MEDALS else None,
+            ]
+            for team in team_page(tournament)
+        ],
+        {2: 28, 6: 60},
+    )
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()

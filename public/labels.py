@@ -1,0 +1,19 @@
+"""How stages and categories are named to people: the pages, the printouts, Braille."""
+
+from django.utils.translation import gettext as _
+
+from tournament.models import Stage
+
+CATEGORY_NAMES = {
+    "B1": lambda: _("B1, blind"),
+    "VS": lambda: _("VS, sighted and low-vision"),
+    "ALL": lambda: _("all categories"),
+}
+
+
+def stage_label(kind: str) -> str:
+    return str(Stage.Kind(kind).label)
+
+
+def category_name(category: str) -> str:
+    return CATEGORY_NAMES[category]()

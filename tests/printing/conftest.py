@@ -1,0 +1,38 @@
+import json
+import os
+import shutil
+
+import pytest
+
+from interchange.importer import import_tournament
+from interchange.management.commands.demo import DEMO_FILE
+
+
+@pytest.fixture
+def demo(db):
+    """The demo championship: qualifier, both finals and teams, all played."""
+    tournament, _ = import_tournament(json.loads(DEMO_FILE.read_text(encoding="utf-8")), slug="mcr")
+    return tournament
+
+
+def require(available: bool, reason: str) -> None:
+    """Skip on a user's machine without the tool; in CI a missing tool fails."""
+    if available:
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"needed in CI: {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture
+def louis():
+    from printing import braille
+
+    require(braille.available(), "liblouis (Debian liblouis-data, python3-louis) is missing")
+
+
+@pytest.fixture
+def pdftoppm():
+    path = shutil.which("pdftoppm")
+    require(path is not None, "pdftoppm (Debian poppler-utils) is missing")
+    return path

@@ -1,0 +1,143 @@
+"""Every PDF carries its Czech text whole (extracted with pypdf), in the embedded DejaVu Sans;
+a page rendered to an image shows that the layout draws."""
+
+import io
+import subprocess
+
+import pytest
+from pypdf import PdfReader
+
+from printing import catalog, documents, pdf
+from rules.podium import title
+from tournament.models import Game, Player
+
+pytestmark = pytest.mark.django_db
+
+
+def text_of(content: bytes) -> str:
+    reader = PdfReader(io.BytesIO(content))
+    return "\n".join(page.extract_text() for page in reader.pages)
+
+
+def pages_of(content: bytes) -> int:
+    return len(PdfReader(io.BytesIO(content)).pages)
+
+
+def fonts_of(content: bytes) -> set[str]:
+    reader = PdfReader(io.BytesIO(content))
+    names = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            names.add(str(font.get_object()["/BaseFont"]))
+    return names
+
+
+def test_every_pdf_embeds_dejavu_and_nothing_else(demo):
+    for document in catalog.available(demo, formats=(catalog.PDF,)):
+        fonts = fonts_of(catalog.render(demo, document))
+        assert fonts and all("DejaVuSans" in name for name in fonts), (document, fonts)
+
+
+def test_score_sheets_name_every_seated_player_with_diacritics(demo):
+    game = Game.objects.get(stage__tournament=demo, stage__kind="qualifier", number=1)
+    sheets = documents.game_sheets(game)
+    content = pdf.score_sheets(sheets)
+    text = text_of(content)
+    seated = set(game.seats.values_list("player__name", flat=True))
+    assert seated and all(name in text for name in seated)
+    assert any(ch in text for ch in "řěůďťňŘĚŮĎŤŇ")  # the demo's names have them
+    assert "Zápis o hře" in text and "Podpis rozhodčího" in text
+    for sheet in sheets:
+        for game_round in sheet.rounds:
+            assert (
+                f"Kolo {game_round.number}, karet {game_round.deal}, "
+                f"začíná: {game_round.starter.name}" in text
+            )
+    assert pages_of(content) >= len(sheets)  # each table starts a page of its own
+
+
+def test_blank_sheet_has_a_block_for_every_round(demo):
+    text = text_of(pdf.score_sheets([documents.blank_sheet(demo)]))
+    assert text.count("Kolo ____") == 7 and "Stůl: ____" in text
+
+
+def test_seating_lists_everybody_in_large_print_and_draws_each_table(demo):
+    game = Game.objects.get(stage__tournament=demo, stage__kind="qualifier", number=1)
+    plan = documents.seating(game)
+    content = pdf.seating(plan)
+    text = text_of(content)
+    assert all(row.player.name in text for row in plan.rows)
+    assert pages_of(content) >= 1 + len(plan.tables())
+    for table in plan.tables():
+        assert f"Stůl {table}" in text
+    assert "začíná 1. kolo" in text
+    assert pdf.LARGE_PRINT >= 18
+
+
+def test_seating_by_name_follows_czech_order():
+    names = ["Šimon Černý", "Petr Cibulka", "Jana Chalupová", "Eva Hrubá", "Adam Čapek"]
+    ordered = sorted(names, key=documents.name_key)
+    assert ordered == [
+        "Petr Cibulka", "Adam Čapek", "Šimon Černý", "Eva Hrubá", "Jana Chalupová",
+    ]
+
+
+def test_standings_show_every_player_the_cut_and_the_medals(demo):
+    for kind in ("qualifier", "final_a", "final_b"):
+        stage = documents.stage_standings(demo, kind)
+        text = text_of(pdf.standings(stage))
+        for _name, standing in stage.categories:
+            assert all(row.player.name in text for row in standing.rows)
+        if kind == "qualifier":
+            assert "postupuje do finále A" in text
+        else:
+            assert "1. místo, zlato" in text
+    final_a = text_of(pdf.standings(documents.stage_standings(demo, "final_a")))
+    assert title(demo.year) in final_a
+
+
+def test_results_and_certificates_name_the_champions_and_the_teams(demo):
+    summary = documents.results(demo)
+    text = text_of(pdf.results(summary))
+    awards = summary.awards()
+    champions = [a for a in awards if a.title]
+    assert len(champions) == 2  # one title a category of the A-final
+    content = pdf.certificates(awards)
+    certificates = text_of(content)
+    assert pages_of(content) == len(awards)
+    for award in awards:
+        assert award.holder in text and award.holder in certificates
+    assert certificates.count(title(demo.year)) == 2
+    assert "DIPLOM" in certificates and demo.organiser in certificates
+    assert "Družstva" in text
+    teams = [a for a in awards if a.members]
+    assert teams and all(member in certificates for a in teams for member in a.members)
+
+
+def test_names_with_markup_characters_print_as_written(demo):
+    Player.objects.filter(tournament=demo, start_number=1).update(name="Jiří <Ťuk> & Řezáč")
+    game = Game.objects.filter(stage__tournament=demo, seats__player__start_number=1).first()
+    assert "Jiří <Ťuk> & Řezáč" in text_of(pdf.score_sheets(documents.game_sheets(game)))
+
+
+def test_a_page_renders_to_an_image(demo, pdftoppm, tmp_path):
+    game = Game.objects.get(stage__tournament=demo, stage__kind="qualifier", number=1)
+    for name, content in {
+        "seating": pdf.seating(documents.seating(game)),
+        "certificates": pdf.certificates(documents.results(demo).awards()),
+    }.items():
+        source = tmp_path / f"{name}.pdf"
+        source.write_bytes(content)
+        subprocess.run(
+            [pdftoppm, "-r", "40", "-png", "-f", "1", "-l", "2", str(source), str(tmp_path / name)],
+            check=True,
+            capture_output=True,
+        )
+        images = sorted(tmp_path.glob(f"{name}*.png"))
+        assert len(images) == 2
+        from PIL import Image  # reportlab depends on Pillow
+
+        for image_path in images:
+            with Image.open(image_path) as image:
+                low, high = image.convert("L").getextrema()
+                assert low < 100 and high > 200, image_path  # ink on paper, not a blank page

@@ -1,0 +1,388 @@
+"""Registering players and teams from a spreadsheet: the template (headers and data
+validation), its reading, and its storing.
+
+One row a player; the team column names the player's team. The whole file is checked first
+and every wrong cell is reported with its address; nothing is stored unless every row is
+right. Players are matched by start number: a known number updates the player, a new one adds
+a player; players missing from the file are left as they are.
+"""
+
+import io
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Count, Q
+from django.utils.translation import gettext as _
+from openpyxl import Workbook, load_workbook
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.datavalidation import DataValidation
+
+from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
+
+from .changes import touch
+from .models import Player, SightClass, Stage, Team, TeamMember, Tournament
+
+CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+YES, NO = "ano", "ne"
+SIGHTED = "vidící"  # the sight class "none" as written in the sheet
+SIGHT_IN_SHEET = {code: code for code in SightClass.values if code != SightClass.NONE}
+SIGHT_IN_SHEET[SightClass.NONE] = SIGHTED
+SIGHT_OF_CELL = {text.casefold(): code for code, text in SIGHT_IN_SHEET.items()}
+FIRST_ROW = 2  # row 1 holds the headers
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    heading: str
+    width: int
+
+
+def columns() -> list[Column]:
+    return [
+        Column("start_number", _("Start number"), 10),
+        Column("name", _("Name"), 28),
+        Column("birth_date", _("Birth date"), 14),
+        Column("sight_class", _("Sight class"), 12),
+        Column("club", _("Club"), 28),
+        Column("paid", _("Entry fee paid"), 10),
+        Column("local_qualifier", _("Qualified locally"), 12),
+        Column("plays_b_final", _("Takes part in the B-final"), 12),
+        Column("team", _("Team"), 24),
+    ]
+
+
+def sheet_title() -> str:
+    return _("Players")
+
+
+def _yes_no(value: bool) -> str:
+    return YES if value else NO
+
+
+def registration_sheet(book: Workbook, tournament: Tournament | None = None) -> None:
+    """Adds the registration sheet (filled with the tournament's players, if given)."""
+    sheet = book.create_sheet(sheet_title(), 0)
+    cols = columns()
+    for index, column in enumerate(cols, start=1):
+        cell = sheet.cell(1, index, column.heading)
+        cell.font = Font(bold=True)
+        sheet.column_dimensions[get_column_letter(index)].width = column.width
+    sheet.freeze_panes = "A2"
+    letter = {c.key: get_column_letter(i) for i, c in enumerate(cols, start=1)}
+    last = 2000
+    validations = [
+        (
+            DataValidation(
+                type="whole", operator="greaterThanOrEqual", formula1="1", allow_blank=True
+            ),
+            ["start_number"],
+            _("A whole number of 1 or more."),
+        ),
+        (
+            DataValidation(type="date", operator="greaterThan", formula1="1", allow_blank=True),
+            ["birth_date"],
+            _("A date, for example 24. 3. 1980."),
+        ),
+        (
+            DataValidation(
+                type="list",
+                formula1='"' + ",".join(SIGHT_IN_SHEET.values()) + '"',
+                allow_blank=False,
+            ),
+            ["sight_class"],
+            ", ".join(SIGHT_IN_SHEET.values()),
+        ),
+        (
+            DataValidation(type="list", formula1=f'"{YES},{NO}"', allow_blank=True),
+            ["paid", "local_qualifier", "plays_b_final"],
+            f"{YES} / {NO}",
+        ),
+    ]
+    for validation, keys, message in validations:
+        validation.showErrorMessage = True
+        validation.error = message
+        sheet.add_data_validation(validation)
+        for key in keys:
+            validation.add(f"{letter[key]}{FIRST_ROW}:{letter[key]}{last}")
+    if tournament is None:
+        return
+    teams = dict(
+        TeamMember.objects.filter(team__tournament=tournament).values_list(
+            "player_id", "team__name"
+        )
+    )
+    for row, player in enumerate(
+        Player.objects.filter(tournament=tournament).order_by("start_number"), start=FIRST_ROW
+    ):
+        values = [
+            player.start_number,
+            player.name,
+            player.birth_date,
+            SIGHT_IN_SHEET[player.sight_class],
+            player.club,
+            _yes_no(player.paid),
+            _yes_no(player.local_qualifier),
+            _yes_no(player.plays_b_final),
+            teams.get(player.pk, ""),
+        ]
+        for index, value in enumerate(values, start=1):
+            cell = sheet.cell(row, index, value)
+            if isinstance(value, date):
+                cell.number_format = "D. M. YYYY"
+
+
+def template(tournament: Tournament | None = None) -> bytes:
+    book = Workbook()
+    book.remove(book.active)
+    registration_sheet(book, tournament)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+# Reading ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Registration:
+    players: list[tuple[dict, dict]] = field(default_factory=list)  # (values, cell of each)
+    teams: dict[str, list[int]] = field(default_factory=dict)  # name -> start numbers
+    errors: list[str] = field(default_factory=list)
+
+
+def _text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value).strip()
+
+
+def _date(value) -> date | None:
+    if value is None or _text(value) == "":
+        return None
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    text = _text(value).replace(" ", "")
+    for pattern in ("%d.%m.%Y", "%Y-%m-%d"):
+        try:
+            return datetime.strptime(text, pattern).date()
+        except ValueError:
+            continue
+    raise ValueError
+
+
+def _flag(value, default: bool) -> bool:
+    text = _text(value).casefold()
+    if text == "":
+        return default
+    if text in (YES, "a", "1", "true"):
+        return True
+    if text in (NO, "n", "0", "false"):
+        return False
+    raise ValueError
+
+
+def read(content: bytes) -> Registration:
+    """The rows of a registration sheet, with every problem named by its cell."""
+    found = Registration()
+    try:
+        book = load_workbook(io.BytesIO(content), data_only=True)
+    except Exception:  # openpyxl raises many kinds for a file that is not a workbook
+        found.errors.append(_("The file is not an Excel workbook (.xlsx)."))
+        return found
+    sheet = book[sheet_title()] if sheet_title() in book.sheetnames else book.worksheets[0]
+    cols = columns()
+    headings = [_text(cell.value) for cell in sheet[1]][: len(cols)]
+    if headings != [column.heading for column in cols]:
+        found.errors.append(
+            _("Sheet „%(sheet)s“, row 1: the headers must be: %(headers)s.")
+            % {"sheet": sheet.title, "headers": ", ".join(c.heading for c in cols)}
+        )
+        return found
+    seen: dict[int, str] = {}
+    for cells in sheet.iter_rows(min_row=FIRST_ROW, max_col=len(cols)):
+        values = {column.key: cell.value for column, cell in zip(cols, cells, strict=True)}
+        if all(_text(value) == "" for value in values.values()):
+            continue
+        where = {
+            column.key: f"{sheet.title}!{cell.coordinate}"
+            for column, cell in zip(cols, cells, strict=True)
+        }
+        row_errors = []
+
+        def wrong(key, message, where=where, row_errors=row_errors):
+            row_errors.append(
+                _("Cell %(cell)s: %(message)s") % {"cell": where[key], "message": message}
+            )
+
+        number = None
+        try:
+            number = int(_text(values["start_number"]))
+            if number < 1:
+                raise ValueError
+        except ValueError:
+            wrong("start_number", _("the start number must be a whole number of 1 or more."))
+        else:
+            if number in seen:
+                wrong(
+                    "start_number",
+                    _("start number %(number)s is already in cell %(other)s.")
+                    % {"number": number, "other": seen[number]},
+                )
+                number = None
+            else:
+                seen[number] = where["start_number"]
+        name = _text(values["name"])
+        if not name:
+            wrong("name", _("the name is missing."))
+        try:
+            birth_date = _date(values["birth_date"])
+        except ValueError:
+            birth_date = None
+            wrong("birth_date", _("write the birth date as a date, for example 24. 3. 1980."))
+        sight = SIGHT_OF_CELL.get(_text(values["sight_class"]).casefold())
+        if sight is None:
+            wrong(
+                "sight_class",
+                _("the sight class must be one of %(choices)s.")
+                % {"choices": ", ".join(SIGHT_IN_SHEET.values())},
+            )
+        flags = {}
+        for key, default in (("paid", True), ("local_qualifier", False), ("plays_b_final", True)):
+            try:
+                flags[key] = _flag(values[key], default)
+            except ValueError:
+                wrong(key, _("write „%(yes)s“ or „%(no)s“.") % {"yes": YES, "no": NO})
+        team = _text(values["team"])
+        if row_errors:
+            found.errors += row_errors
+            continue
+        found.players.append(
+            (
+                {
+                    "start_number": number,
+                    "name": name,
+                    "birth_date": birth_date,
+                    "sight_class": sight,
+                    "club": _text(values["club"]),
+                    **flags,
+                },
+                where,
+            )
+        )
+        if team:
+            found.teams.setdefault(team, []).append(number)
+    for team, members in found.teams.items():
+        if not TEAM_SIZE_MIN <= len(members) <= TEAM_SIZE_MAX:
+            found.errors.append(
+                _("Team „%(team)s“ has %(count)s players; a team has %(min)s to %(max)s.")
+                % {"team": team, "count": len(members), "min": TEAM_SIZE_MIN, "max": TEAM_SIZE_MAX}
+            )
+    if not found.players and not found.errors:
+        found.errors.append(_("The sheet holds no player."))
+    return found
+
+
+# Storing ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    created: int = 0
+    updated: int = 0
+    teams: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+def import_players(tournament: Tournament, content: bytes) -> Outcome:
+    """Stores the sheet's players and teams in one transaction, or nothing and the errors."""
+    found = read(content)
+    if found.errors:
+        return Outcome(errors=found.errors)
+    started = tournament.stage_has_started(Stage.Kind.QUALIFIER)
+    existing = {p.start_number: p for p in Player.objects.filter(tournament=tournament)}
+    current_teams: dict[str, set[int]] = defaultdict(set)
+    for name, number in TeamMember.objects.filter(team__tournament=tournament).values_list(
+        "team__name", "player__start_number"
+    ):
+        current_teams[name].add(number)
+    if started and any(
+        current_teams.get(name, set()) != set(members) for name, members in found.teams.items()
+    ):
+        return Outcome(errors=[_("The rosters are frozen: the qualifier has started (rule B).")])
+    outcome = Outcome()
+    try:
+        with transaction.atomic():
+            _store(tournament, found, existing, started, outcome)
+    except Refused as refused:
+        return Outcome(errors=refused.errors)
+    return outcome
+
+
+class Refused(Exception):
+    def __init__(self, errors: list[str]):
+        super().__init__(errors)
+        self.errors = errors
+
+
+def _store(tournament, found: Registration, existing: dict, started: bool, outcome) -> None:
+    errors = []
+    for values, where in found.players:
+        player = existing.get(values["start_number"]) or Player(tournament=tournament)
+        created = player.pk is None
+        for key, value in values.items():
+            setattr(player, key, value)
+        try:
+            player.full_clean(validate_unique=False, validate_constraints=False)
+        except ValidationError as invalid:
+            for key, messages in invalid.message_dict.items():
+                cell = where.get(key, where["start_number"])
+                errors += [
+                    _("Cell %(cell)s: %(message)s") % {"cell": cell, "message": m} for m in messages
+                ]
+            continue
+        player.save()
+        if created:
+            outcome.created += 1
+        else:
+            outcome.updated += 1
+    if errors:
+        raise Refused(errors)
+    if started:
+        return
+    ids = dict(Player.objects.filter(tournament=tournament).values_list("start_number", "id"))
+    in_file = {number for members in found.teams.values() for number in members}
+    TeamMember.objects.filter(team__tournament=tournament).filter(
+        Q(player__start_number__in=in_file) | Q(team__name__in=list(found.teams))
+    ).delete()
+    for name, members in found.teams.items():
+        team, _created = Team.objects.get_or_create(tournament=tournament, name=name)
+        TeamMember.objects.bulk_create(
+            [TeamMember(team=team, player_id=ids[number]) for number in members]
+        )
+    outcome.teams = len(found.teams)
+    Team.objects.filter(tournament=tournament, members__isnull=True).delete()
+    for name, size in (
+        Team.objects.filter(tournament=tournament)
+        .annotate(size=Count("members"))
+        .values_list("name", "size")
+    ):
+        if not TEAM_SIZE_MIN <= size <= TEAM_SIZE_MAX:
+            errors.append(
+                _(
+                    "Team „%(team)s“ would be left with %(count)s players; a team has %(min)s "
+                    "to %(max)s."
+                )
+                % {"team": name, "count": size, "min": TEAM_SIZE_MIN, "max": TEAM_SIZE_MAX}
+            )
+    if errors:
+        raise Refused(errors)
+    touch(tournament.pk)
