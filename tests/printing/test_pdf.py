@@ -78,7 +78,11 @@ def test_seating_by_name_follows_czech_order():
     names = ["Šimon Černý", "Petr Cibulka", "Jana Chalupová", "Eva Hrubá", "Adam Čapek"]
     ordered = sorted(names, key=documents.name_key)
     assert ordered == [
-        "Petr Cibulka", "Adam Čapek", "Šimon Černý", "Eva Hrubá", "Jana Chalupová",
+        "Petr Cibulka",
+        "Adam Čapek",
+        "Šimon Černý",
+        "Eva Hrubá",
+        "Jana Chalupová",
     ]
 
 

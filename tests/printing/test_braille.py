@@ -1,0 +1,83 @@
+"""Braille files back-translate through liblouis to the text they were made from, and keep
+within the page size they were asked for."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from printing import braille, documents, text
+from tournament.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def source_lines(demo) -> dict[str, list[str]]:
+    game = Game.objects.get(stage__tournament=demo, stage__kind="final_a", number=1)
+    return {
+        "standings": text.standings_lines(documents.stage_standings(demo, "qualifier")),
+        "results": text.results_lines(documents.results(demo)),
+        "seating": text.seating_lines(documents.seating(game)),
+    }
+
+
+def words(lines: list[str]) -> list[str]:
+    return " ".join(braille.plain(line) for line in lines).split()
+
+
+@pytest.mark.parametrize(("width", "height"), [(40, 25), (32, 20), (20, 10)])
+def test_brf_back_translates_and_keeps_the_page_size(demo, louis, width, height):
+    for name, lines in source_lines(demo).items():
+        content = braille.brf(lines, width, height).decode("ascii")
+        pages = content.split("\f")
+        assert len(pages) > 1 or len(lines) <= height, name
+        cells = []
+        for page in pages:
+            page_lines = page.split("\r\n")[:-1]
+            assert len(page_lines) <= height, name
+            assert all(len(line) <= width for line in page_lines), name
+            cells += page_lines
+        back = [braille.back_translate(line, braille.BRF) for line in cells if line]
+        assert words(back) == words(lines), name
+
+
+def test_unicode_braille_back_translates(demo, louis):
+    lines = source_lines(demo)["standings"]
+    content = braille.unicode_text(lines)
+    out = content.splitlines()
+    assert all(len(line) <= braille.PAGE_WIDTH for line in out)
+    assert all(0x2800 <= ord(ch) <= 0x28FF for line in out for ch in line)
+    back = [braille.back_translate(line, braille.UNICODE) for line in out if line]
+    assert words(back) == words(lines)
+
+
+def test_the_texts_name_everybody(demo):
+    lines = source_lines(demo)
+    seating = "\n".join(lines["seating"])
+    game = Game.objects.get(stage__tournament=demo, stage__kind="final_a", number=1)
+    assert all(name in seating for name in game.seats.values_list("player__name", flat=True))
+    assert "Mistr ČR v Syllabatimu" in "\n".join(lines["results"])
+    assert "--- hranice postupu ---" in lines["standings"]
+
+
+LOWER = "aábcčdďeéěfghiíjklmnňoópqrřsštťuúůvwxyýzž"
+WORD = st.text(alphabet=LOWER, min_size=1, max_size=14)
+# Words as names and standings have them: lower case, capitalised, or a number. (Words in
+# capitals with accents, "ÍA", do not survive liblouis' Czech table both ways; no printout
+# writes any.)
+CZECH = st.lists(
+    st.one_of(WORD, WORD.map(str.capitalize), st.integers(0, 9999).map(str)),
+    min_size=1,
+    max_size=20,
+).map(" ".join)
+
+
+@settings(max_examples=60, deadline=None)
+@given(line=CZECH, width=st.integers(min_value=10, max_value=60))
+def test_wrapping_any_czech_line_keeps_its_words(line, width):
+    if not braille.available():
+        pytest.skip("liblouis is missing")
+    out = braille.braille_lines([line], braille.BRF, width)
+    assert all(len(cells) <= width for cells in out)
+    if all(len(braille.translate(word, braille.BRF)) <= width for word in line.split()):
+        back = [braille.back_translate(cells, braille.BRF) for cells in out if cells]
+        assert " ".join(back).split() == line.split()

@@ -1,0 +1,136 @@
+"""The registration spreadsheet: the exported sheet imports back to the same players and teams;
+a broken row is refused with its cell, and nothing is stored."""
+
+import io
+from datetime import date
+
+import pytest
+from openpyxl import load_workbook
+
+from tests.conftest import database_snapshot
+from tournament import registration
+from tournament.models import Player, Team, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def empty_tournament(slug="novy") -> Tournament:
+    return Tournament.objects.create(
+        slug=slug, name="Nové mistrovství", year=2027, start_date=date(2027, 6, 12)
+    )
+
+
+def players_of(tournament) -> list[tuple]:
+    return list(
+        Player.objects.filter(tournament=tournament)
+        .order_by("start_number")
+        .values_list(
+            "start_number",
+            "name",
+            "birth_date",
+            "sight_class",
+            "club",
+            "paid",
+            "local_qualifier",
+            "plays_b_final",
+        )
+    )
+
+
+def teams_of(tournament) -> dict[str, set[int]]:
+    found = {}
+    for team in Team.objects.filter(tournament=tournament).prefetch_related("members__player"):
+        found[team.name] = {m.player.start_number for m in team.members.all()}
+    return found
+
+
+def edited(content: bytes, changes: dict[str, object]) -> bytes:
+    book = load_workbook(io.BytesIO(content))
+    sheet = book[registration.sheet_title()]
+    for cell, value in changes.items():
+        sheet[cell] = value
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def test_the_exported_sheet_imports_to_the_same_players_and_teams(demo):
+    content = registration.template(demo)
+    target = empty_tournament()
+    outcome = registration.import_players(target, content)
+    assert outcome.errors == []
+    assert outcome.created == demo.players.count() and outcome.teams == demo.teams.count()
+    assert players_of(target) == players_of(demo)
+    assert teams_of(target) == teams_of(demo)
+    # and the re-export of the copy is the same sheet
+    again = load_workbook(io.BytesIO(registration.template(target)))[registration.sheet_title()]
+    first = load_workbook(io.BytesIO(content))[registration.sheet_title()]
+    assert [[c.value for c in r] for r in again.iter_rows()] == [
+        [c.value for c in r] for r in first.iter_rows()
+    ]
+
+
+def test_the_template_has_headers_and_validation(db):
+    sheet = load_workbook(io.BytesIO(registration.template()))[registration.sheet_title()]
+    assert [c.value for c in sheet[1]] == [c.heading for c in registration.columns()]
+    assert sheet[1][0].value == "Startovní číslo"
+    kinds = {v.type for v in sheet.data_validations.dataValidation}
+    assert {"whole", "date", "list"} <= kinds
+
+
+def test_broken_rows_are_refused_with_their_cells_and_nothing_is_stored(demo):
+    content = edited(
+        registration.template(demo),
+        {
+            "A3": "x",  # start number not a number
+            "B4": None,  # name missing
+            "C5": "31. 2. 1980",  # no such date
+            "D6": "B7",  # no such sight class
+            "F7": "možná",  # neither ano nor ne
+            "A8": 1,  # start number twice
+        },
+    )
+    target = empty_tournament()
+    before = database_snapshot()
+    outcome = registration.import_players(target, content)
+    assert database_snapshot() == before
+    text = "\n".join(outcome.errors)
+    for cell in ("Hráči!A3", "Hráči!B4", "Hráči!C5", "Hráči!D6", "Hráči!F7", "Hráči!A8"):
+        assert f"Buňka {cell}:" in text, (cell, text)
+    assert "už je v buňce Hráči!A2" in text
+
+
+def test_a_team_of_the_wrong_size_is_refused(db):
+    rows = {
+        "A2": 1,
+        "B2": "Jan Novák",
+        "D2": "B1",
+        "I2": "Dvojice",
+        "A3": 2,
+        "B3": "Eva Malá",
+        "D3": "vidící",
+        "I3": "Dvojice",
+    }
+    target = empty_tournament()
+    outcome = registration.import_players(target, edited(registration.template(), rows))
+    assert any("Družstvo „Dvojice“ má hráčů 2" in error for error in outcome.errors)
+    assert not Player.objects.filter(tournament=target).exists()
+
+
+def test_a_known_start_number_updates_the_player(demo):
+    content = edited(registration.template(demo), {"B2": "Kateřina Marešová-Nová"})
+    outcome = registration.import_players(demo, content)
+    assert outcome.errors == [] and outcome.created == 0
+    assert demo.players.get(start_number=1).name == "Kateřina Marešová-Nová"
+
+
+def test_the_rosters_cannot_change_once_the_qualifier_started(demo):
+    assert demo.players.get(start_number=1).team_membership.team.members.count() == 4
+    content = edited(registration.template(demo), {"I2": None})  # player 1 leaves the team
+    outcome = registration.import_players(demo, content)
+    assert outcome.errors == ["Soupisky jsou uzavřené: kvalifikace začala (pravidlo B)."]
+
+
+def test_not_a_workbook(db):
+    outcome = registration.import_players(empty_tournament(), b"not a spreadsheet")
+    assert outcome.errors == ["Soubor není sešit Excelu (.xlsx)."]
