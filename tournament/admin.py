@@ -19,7 +19,10 @@ class TournamentAdmin(admin.ModelAdmin):
     list_display = ["name", "year", "start_date", "venue", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     fieldsets = [
-        (None, {"fields": ["name", "slug", "year", "start_date", "end_date", "venue", "organiser"]}),
+        (
+            None,
+            {"fields": ["name", "slug", "year", "start_date", "end_date", "venue", "organiser"]},
+        ),
         (_("Settings"), {"fields": ["close_bonus", "max_card_value", "quota_b1", "quota_vs"]}),
     ]
 
