@@ -199,6 +199,24 @@ def name_key(name: str) -> tuple:
 # Standings and results -------------------------------------------------------------------------
 
 
+def medal_name(place: int) -> str:
+    return {1: _("gold"), 2: _("silver"), 3: _("bronze")}[place]
+
+
+def row_note(row) -> str:
+    """What a standings row earned: a medal, the A-final, or a lot at the cut."""
+    if row.medal is not None:
+        return _("%(place)s. place, %(medal)s") % {
+            "place": row.medal,
+            "medal": medal_name(row.medal),
+        }
+    if row.advances:
+        return _("advances to the A-final")
+    if row.undecided:
+        return _("tie at the cut, lot")
+    return ""
+
+
 @dataclass(frozen=True)
 class StageStandings:
     heading: Heading

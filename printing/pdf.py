@@ -28,12 +28,19 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from .documents import Award, Results, Seating, StageStandings, TableSheet, sight_label
+from .documents import (
+    Award,
+    Results,
+    Seating,
+    StageStandings,
+    TableSheet,
+    row_note,
+    sight_label,
+)
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 FONT, BOLD = "DejaVuSans", "DejaVuSans-Bold"
 LARGE_PRINT = 18  # pt: the seating list for low-vision players (at least 18 pt)
-MEDALS = {1: "gold", 2: "silver", 3: "bronze"}
 
 
 @cache
@@ -272,20 +279,6 @@ def seating(plan: Seating) -> bytes:
 # Standings and results -------------------------------------------------------------------------
 
 
-def _medal(place: int) -> str:
-    return {"gold": _("gold"), "silver": _("silver"), "bronze": _("bronze")}[MEDALS[place]]
-
-
-def _note(row) -> str:
-    if row.medal is not None:
-        return _("%(place)s. place, %(medal)s") % {"place": row.medal, "medal": _medal(row.medal)}
-    if row.advances:
-        return _("advances to the A-final")
-    if row.undecided:
-        return _("tie at the cut: lot")
-    return ""
-
-
 def _standing_story(stage: StageStandings) -> list:
     head = stage.heading
     story = [
@@ -326,7 +319,7 @@ def _standing_story(stage: StageStandings) -> list:
                     row.closes,
                     row.best_round,
                     row.rounds,
-                    text(_note(row), 8),
+                    text(row_note(row), 8),
                 ]
             )
             if row.first_out:  # the advancement cut: a thick line above the first one out

@@ -6,7 +6,7 @@ Braille line has 40 cells: "3. Jana Nováková (12), 145 bodů, 2 zavření, nej
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .documents import Results, Seating, StageStandings, sight_label
+from .documents import Results, Seating, StageStandings, row_note, sight_label
 
 
 def _heading(title: str, tournament: str) -> list[str]:
@@ -26,13 +26,8 @@ def _row_line(row) -> str:
     line += ", " + _("best round %(points)s") % {"points": row.best_round}
     if row.shared:
         line += ", " + _("shared rank")
-    if row.medal is not None:
-        line += ", " + _("medal for place %(place)s") % {"place": row.medal}
-    elif row.advances:
-        line += ", " + _("advances")
-    elif row.undecided:
-        line += ", " + _("tie at the cut, lot")
-    return line
+    note = row_note(row)
+    return f"{line}, {note}" if note else line
 
 
 def standings_lines(stage: StageStandings) -> list[str]:

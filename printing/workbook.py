@@ -16,8 +16,7 @@ from scoring.standings import STAGES
 from tournament import registration
 from tournament.models import Tournament
 
-from .documents import stage_standings
-from .pdf import MEDALS
+from .documents import row_note, stage_standings
 
 
 def _sheet(book: Workbook, title: str, headings: list[str], rows, widths=None):
@@ -32,16 +31,6 @@ def _sheet(book: Workbook, title: str, headings: list[str], rows, widths=None):
         width = (widths or {}).get(index, max(10, len(heading) + 2))
         sheet.column_dimensions[get_column_letter(index)].width = width
     return sheet
-
-
-def _note(row) -> str:
-    if row.medal is not None:
-        return _("%(place)s. place") % {"place": row.medal}
-    if row.advances:
-        return _("advances")
-    if row.undecided:
-        return _("tie at the cut, lot")
-    return ""
 
 
 def championship_workbook(tournament: Tournament) -> bytes:
@@ -64,7 +53,7 @@ def championship_workbook(tournament: Tournament) -> bytes:
                 row.closes,
                 row.best_round,
                 row.rounds,
-                _note(row),
+                row_note(row),
             ]
             for name, standing in stage.categories
             for row in standing.rows
@@ -149,7 +138,7 @@ def championship_workbook(tournament: Tournament) -> bytes:
                 team.closes,
                 team.best_round,
                 ", ".join(f"{p.name} ({p.number})" for p in team.counted),
-                team.medal if team.medal in MEDALS else None,
+                team.medal,
             ]
             for team in team_page(tournament)
         ],
