@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.access import organiser_required, public
 from public.cache import cached_page
-from public.views import _context
+from public.views import page_context
 from tournament import registration
 from tournament.models import Tournament
 
@@ -154,7 +154,7 @@ def public_downloads(request, slug):
     return render(
         request,
         "printing/downloads.html",
-        _context(
+        page_context(
             tournament, "downloads", groups=groups, braille_form=BrailleForm(request.GET or None)
         ),
     )

@@ -43,7 +43,7 @@ def _stage_links(tournament: Tournament) -> list[dict]:
     return [{"kind": kind, "label": stage_label(kind)} for kind in STAGES if kind in kinds]
 
 
-def _context(tournament, section, **extra) -> dict:
+def page_context(tournament, section, **extra) -> dict:
     return {
         "tournament": tournament,
         "section": section,
@@ -77,7 +77,9 @@ def home(request, slug):
                 "in_progress": in_progress,
             }
         )
-    return render(request, "public/home.html", _context(tournament, "home", now=now, stages=stages))
+    return render(
+        request, "public/home.html", page_context(tournament, "home", now=now, stages=stages)
+    )
 
 
 def _standings_tables(request, tournament, kind, page):
@@ -116,7 +118,7 @@ def _standings_context(request, slug, stage):
     return (
         tournament,
         page,
-        _context(
+        page_context(
             tournament,
             stage,
             kind=stage,
@@ -189,7 +191,7 @@ def team_standings(request, slug):
     return render(
         request,
         "public/teams.html",
-        _context(tournament, "teams", table=table, has_teams=bool(rows)),
+        page_context(tournament, "teams", table=table, has_teams=bool(rows)),
     )
 
 
@@ -219,7 +221,7 @@ def draw(request, slug):
     return render(
         request,
         "public/draw.html",
-        _context(tournament, "draw", game=game, table=table, query=query, found=len(rows)),
+        page_context(tournament, "draw", game=game, table=table, query=query, found=len(rows)),
     )
 
 
@@ -248,7 +250,9 @@ def player(request, slug, number):
                 }
             )
     return render(
-        request, "public/player.html", _context(tournament, "player", page=page, stages=by_stage)
+        request,
+        "public/player.html",
+        page_context(tournament, "player", page=page, stages=by_stage),
     )
 
 
