@@ -41,9 +41,7 @@ def browser():
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         with sync_playwright() as playwright:
-            chromium = playwright.chromium.launch(
-                executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
-            )
+            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             yield chromium
             chromium.close()
 
