@@ -20,7 +20,8 @@ from scoring.standings import (
     quota_in_force,
     stage_standings,
 )
-from tournament.models import Game, Player, Round, Table, Tournament
+from tournament.lookups import game_or_404, tournament_or_404, who
+from tournament.models import Player, Round, Table
 
 from . import excel
 from .selectors import (
@@ -31,23 +32,6 @@ from .selectors import (
     open_ties,
 )
 from .sheets import field_name, form_values, lines_from_form
-
-
-def _tournament(slug: str) -> Tournament:
-    return get_object_or_404(Tournament, slug=slug)
-
-
-def _game(tournament: Tournament, stage: str, number: int) -> Game:
-    return get_object_or_404(
-        Game.objects.select_related("stage__tournament"),
-        stage__tournament=tournament,
-        stage__kind=stage,
-        number=number,
-    )
-
-
-def _who(user) -> str:
-    return user.get_full_name() or user.get_username()
 
 
 def sheet_url(cell_or_table, round_=None) -> str:
@@ -68,7 +52,7 @@ def sheet_url(cell_or_table, round_=None) -> str:
 
 @referee_required
 def dashboard(request, slug):
-    tournament = _tournament(slug)
+    tournament = tournament_or_404(slug)
     games = games_of(tournament)
     chosen = request.GET.get("partie", "")
     game = next((g for g in games if f"{g.stage.kind}-{g.number}" == chosen), None) or current_game(
@@ -228,8 +212,8 @@ def _sheet_context(request, tournament, game, table, round_, state, values, prob
 
 @referee_required
 def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domain's word
-    tournament = _tournament(slug)
-    game = _game(tournament, stage, number)
+    tournament = tournament_or_404(slug)
+    game = game_or_404(tournament, stage, number)
     table_ = get_object_or_404(Table, game=game, number=table)
     round_ = get_object_or_404(Round, game=game, number=round)
     state = services.sheet_state(table_, round_)
@@ -299,8 +283,8 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
 @referee_required
 @require_POST
 def confirm(request, slug, stage, number, table, round):  # noqa: A002
-    tournament = _tournament(slug)
-    game = _game(tournament, stage, number)
+    tournament = tournament_or_404(slug)
+    game = game_or_404(tournament, stage, number)
     sheet_ = get_object_or_404(Sheet, table__game=game, table__number=table, round__number=round)
     try:
         version = int(request.POST.get("version", "0"))
@@ -321,7 +305,7 @@ def confirm(request, slug, stage, number, table, round):  # noqa: A002
 def advancement(request, slug):
     """The qualifier's advancement per category with the cut, and every tie that waits for a
     lot."""
-    tournament = _tournament(slug)
+    tournament = tournament_or_404(slug)
     data = tournament_data(tournament)
     categories = []
     if data.stages.get(QUALIFIER) and data.stages[QUALIFIER].results:
@@ -364,7 +348,7 @@ def advancement(request, slug):
 @referee_required
 @require_POST
 def draw_lot(request, slug):
-    tournament = _tournament(slug)
+    tournament = tournament_or_404(slug)
     scope = request.POST.get("scope", "")
     keys = request.POST.getlist("keys")
     ties = open_ties(tournament)
@@ -377,14 +361,14 @@ def draw_lot(request, slug):
         )
         return redirect("desk:advancement", slug=slug)
     lot = services.draw_lot(
-        tournament=tournament, scope=scope, tied=list(match.tie.keys), by=_who(request.user)
+        tournament=tournament, scope=scope, tied=list(match.tie.keys), by=who(request.user)
     )
     return redirect("desk:lot", slug=slug, lot=lot.pk)
 
 
 @referee_required
 def lot(request, slug, lot):
-    tournament = _tournament(slug)
+    tournament = tournament_or_404(slug)
     drawn = get_object_or_404(Lot, tournament=tournament, pk=lot)
     names = dict(Player.objects.filter(tournament=tournament).values_list("start_number", "name"))
     order = [
@@ -399,7 +383,7 @@ def lot(request, slug, lot):
 @referee_required
 def b_final(request, slug):
     """Who takes part in the B-final (taking part is voluntary, M)."""
-    tournament = _tournament(slug)
+    tournament = tournament_or_404(slug)
     players = list(tournament.players.order_by("start_number"))
     if request.method == "POST":
         playing = {int(v) for v in request.POST.getlist("plays") if v.isdigit()}
@@ -411,7 +395,7 @@ def b_final(request, slug):
 
 @referee_required
 def workbook(request, slug, stage, number):
-    game = _game(_tournament(slug), stage, number)
+    game = game_or_404(tournament_or_404(slug), stage, number)
     content = excel.game_workbook(game)
     response = HttpResponse(content, content_type=excel.CONTENT_TYPE)
     response["Content-Disposition"] = f'attachment; filename="{excel.file_name(game)}"'
@@ -421,8 +405,8 @@ def workbook(request, slug, stage, number):
 @referee_required
 @require_POST
 def upload(request, slug, stage, number):
-    tournament = _tournament(slug)
-    game = _game(tournament, stage, number)
+    tournament = tournament_or_404(slug)
+    game = game_or_404(tournament, stage, number)
     upload_ = request.FILES.get("workbook")
     if upload_ is None:
         raise Http404

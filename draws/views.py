@@ -2,40 +2,21 @@
 
 from django.contrib import messages
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.access import organiser_required
+from public.labels import stage_label
 from rules import draw as rules_draw
 from rules.championship import TABLE_SIZE_MAX, TABLE_SIZE_MIN
+from tournament.lookups import game_or_404, tournament_or_404, who
 from tournament.models import Game, Player, Stage, Tournament
 
 from . import services
 from .forms import DrawForm, RoundsFields, SwapForm
 from .selectors import game_has_results, game_tables, stage_field
-
-
-def _tournament(slug: str) -> Tournament:
-    return get_object_or_404(Tournament, slug=slug)
-
-
-def _game(tournament: Tournament, stage: str, number: int) -> Game:
-    return get_object_or_404(
-        Game.objects.select_related("stage__tournament"),
-        stage__tournament=tournament,
-        stage__kind=stage,
-        number=number,
-    )
-
-
-def _who(request) -> str:
-    return request.user.get_full_name() or request.user.get_username()
-
-
-def _stage_label(kind: str) -> str:
-    return str(Stage.Kind(kind).label)
 
 
 def _next_number(tournament: Tournament, kind: str) -> int:
@@ -53,7 +34,7 @@ def _stage_summary(tournament: Tournament, kind: str) -> dict:
     plan = rules_draw.table_plan(count) if count else None
     return {
         "kind": kind,
-        "label": _stage_label(kind),
+        "label": stage_label(kind),
         "games": Game.objects.filter(stage__tournament=tournament, stage__kind=kind)
         .prefetch_related("rounds", "tables")
         .order_by("number"),
@@ -69,7 +50,7 @@ def _stage_summary(tournament: Tournament, kind: str) -> dict:
 
 @organiser_required
 def overview(request, slug):
-    tournament = _tournament(slug)
+    tournament = tournament_or_404(slug)
     stages = [_stage_summary(tournament, kind) for kind in Stage.Kind.values]
     return render(
         request,
@@ -85,7 +66,7 @@ def overview(request, slug):
 @organiser_required
 def draw_new(request, slug, stage):
     """Draw the stage's next game (GET shows the form, POST draws a draft)."""
-    tournament = _tournament(slug)
+    tournament = tournament_or_404(slug)
     summary = _stage_summary(tournament, stage)
     form = DrawForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -94,7 +75,7 @@ def draw_new(request, slug, stage):
                 tournament=tournament,
                 kind=stage,
                 number=summary["next"],
-                by=_who(request),
+                by=who(request.user),
                 seed=form.cleaned_data["seed"],
                 tables=form.cleaned_data["tables"],
                 rounds=form.cleaned_data["rounds"],
@@ -160,8 +141,8 @@ def _report_lines(report: dict) -> list[dict]:
 
 @organiser_required
 def game(request, slug, stage, number):
-    tournament = _tournament(slug)
-    drawn = _game(tournament, stage, number)
+    tournament = tournament_or_404(slug)
+    drawn = game_or_404(tournament, stage, number)
     tables = game_tables(drawn)
     players = sorted(
         (seat.player for table in tables for seat in table.seats), key=lambda p: p.start_number
@@ -179,7 +160,7 @@ def game(request, slug, stage, number):
             "tournament": tournament,
             "game": drawn,
             "stage_kind": stage,
-            "stage_label": _stage_label(stage),
+            "stage_label": stage_label(stage),
             "tables": tables,
             "rounds": list(drawn.rounds.all()),
             "report": _report_lines(options["report"]) if "report" in options else [],
@@ -199,9 +180,9 @@ def _back(slug, stage, number):
 @organiser_required
 @require_POST
 def confirm(request, slug, stage, number):
-    drawn = _game(_tournament(slug), stage, number)
+    drawn = game_or_404(tournament_or_404(slug), stage, number)
     try:
-        services.confirm_draw(game=drawn, by=_who(request))
+        services.confirm_draw(game=drawn, by=who(request.user))
         messages.success(request, _("The draw is confirmed."))
     except services.DrawRefused as refused:
         messages.error(request, str(refused))
@@ -211,9 +192,9 @@ def confirm(request, slug, stage, number):
 @organiser_required
 @require_POST
 def redraw(request, slug, stage, number):
-    drawn = _game(_tournament(slug), stage, number)
+    drawn = game_or_404(tournament_or_404(slug), stage, number)
     try:
-        services.redraw_game(game=drawn, by=_who(request))
+        services.redraw_game(game=drawn, by=who(request.user))
         messages.success(request, _("Drawn again with a new seed (draft)."))
     except services.DrawRefused as refused:
         messages.error(request, str(refused))
@@ -223,7 +204,7 @@ def redraw(request, slug, stage, number):
 @organiser_required
 @require_POST
 def swap(request, slug, stage, number):
-    drawn = _game(_tournament(slug), stage, number)
+    drawn = game_or_404(tournament_or_404(slug), stage, number)
     players = Player.objects.filter(seats__game=drawn)
     form = SwapForm(request.POST, players=players)
     if not form.is_valid():
@@ -246,7 +227,7 @@ def swap(request, slug, stage, number):
 @organiser_required
 @require_POST
 def rounds(request, slug, stage, number):
-    drawn = _game(_tournament(slug), stage, number)
+    drawn = game_or_404(tournament_or_404(slug), stage, number)
     form = RoundsFields(request.POST)
     if not form.is_valid():
         for field, errors in form.errors.items():
@@ -257,7 +238,7 @@ def rounds(request, slug, stage, number):
     try:
         services.set_rounds(
             game=drawn,
-            by=_who(request),
+            by=who(request.user),
             rounds=form.cleaned_data["rounds"],
             round_range=form.round_range(),
             seed=form.cleaned_data["seed"],
@@ -274,7 +255,7 @@ def rounds(request, slug, stage, number):
 
 @organiser_required
 def presence(request, slug):
-    tournament = _tournament(slug)
+    tournament = tournament_or_404(slug)
     players = list(tournament.players.order_by("start_number"))
     if request.method == "POST":
         chosen = set()

@@ -4,7 +4,7 @@ standings and results (and the announced seating) for everyone."""
 from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -13,6 +13,7 @@ from accounts.access import organiser_required, public
 from public.cache import cached_page
 from public.views import page_context
 from tournament import registration
+from tournament.lookups import tournament_or_404
 from tournament.models import Tournament
 
 from . import braille, catalog
@@ -83,7 +84,7 @@ def _grouped(tournament: Tournament, documents) -> list[dict]:
 
 @organiser_required
 def printouts(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_or_404(slug)
     return render(
         request,
         "printing/printouts.html",
@@ -99,26 +100,26 @@ def printouts(request, slug):
 
 @organiser_required
 def download(request, slug, file_name):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_or_404(slug)
     return _download(request, tournament, file_name, public_only=False)
 
 
 @organiser_required
 def registration_template(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_or_404(slug)
     return _file(registration.template(tournament), XLSX, f"{slug}-prihlasky.xlsx")
 
 
 @organiser_required
 def championship_export(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_or_404(slug)
     return _file(championship_workbook(tournament), XLSX, f"{slug}-mistrovstvi.xlsx")
 
 
 @organiser_required
 @require_POST
 def import_players(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_or_404(slug)
     form = PlayersUploadForm(request.POST, request.FILES)
     errors = []
     if form.is_valid():
@@ -149,7 +150,7 @@ def import_players(request, slug):
 @public
 @cached_page
 def public_downloads(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_or_404(slug)
     groups = _grouped(tournament, catalog.available(tournament, public=True))
     return render(
         request,
@@ -163,5 +164,5 @@ def public_downloads(request, slug):
 @public
 @cached_page
 def public_download(request, slug, file_name):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_or_404(slug)
     return _download(request, tournament, file_name, public_only=True)

@@ -11,6 +11,7 @@ from accounts.access import public
 from interchange.results import results_document
 from scoring.selectors import stage_data
 from scoring.standings import FINAL_A, FINAL_B, QUALIFIER, STAGES
+from tournament.lookups import tournament_or_404
 from tournament.models import Stage, Tournament
 
 from . import charts, selectors
@@ -19,10 +20,6 @@ from .labels import CATEGORY_NAMES, stage_label
 from .tables import DrawTable, StandingsTable, TeamsTable
 
 RECORDS_SHOWN = 10  # the archive's lists of records show the top ten
-
-
-def _tournament(slug: str) -> Tournament:
-    return get_object_or_404(Tournament, slug=slug)
 
 
 @public
@@ -55,7 +52,7 @@ def page_context(tournament, section, **extra) -> dict:
 @public
 @cached_page
 def home(request, slug):
-    tournament = _tournament(slug)
+    tournament = tournament_or_404(slug)
     game = selectors.announced_game(tournament)
     now = None
     if game is not None:
@@ -111,7 +108,7 @@ def _standings_tables(request, tournament, kind, page):
 
 
 def _standings_context(request, slug, stage):
-    tournament = _tournament(slug)
+    tournament = tournament_or_404(slug)
     page = selectors.stage_page(tournament, stage)
     if page.stage is None:
         raise Http404
@@ -143,7 +140,7 @@ def standings(request, slug, stage):
 def standings_live(request, slug, stage):
     """The standings' tables for the live refresh: 204 while nothing changed since the reader's
     copy, else the new tables and a status line saying what changed."""
-    tournament = _tournament(slug)
+    tournament = tournament_or_404(slug)
     since = request.GET.get("od", "")
     if since == tournament.changed_at.isoformat():
         return HttpResponse(status=204)
@@ -168,7 +165,7 @@ def standings_live(request, slug, stage):
 @cached_page
 def standings_json(request, slug, stage):
     """The stage's standings in the syllabatim-results shape."""
-    tournament = _tournament(slug)
+    tournament = tournament_or_404(slug)
     stage_ = get_object_or_404(
         Stage.objects.select_related("tournament"), tournament=tournament, kind=stage
     )
@@ -182,7 +179,7 @@ def standings_json(request, slug, stage):
 @public
 @cached_page
 def team_standings(request, slug):
-    tournament = _tournament(slug)
+    tournament = tournament_or_404(slug)
     rows = selectors.team_page(tournament)
     table = TeamsTable(
         rows, caption=_("Teams: the three best players of each over both days"), slug=slug
@@ -198,7 +195,7 @@ def team_standings(request, slug):
 @public
 @cached_page
 def draw(request, slug):
-    tournament = _tournament(slug)
+    tournament = tournament_or_404(slug)
     game = selectors.announced_game(tournament)
     rows = selectors.draw_rows(game) if game else []
     query = request.GET.get("hledat", "").strip()
@@ -228,7 +225,7 @@ def draw(request, slug):
 @public
 @cached_page
 def player(request, slug, number):
-    tournament = _tournament(slug)
+    tournament = tournament_or_404(slug)
     page = selectors.player_page(tournament, number)
     if page is None:
         raise Http404
