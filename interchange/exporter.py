@@ -5,6 +5,7 @@ from collections import defaultdict
 from django.utils import timezone
 
 from scoring.models import Lot, RoundResult
+from scoring.selectors import RESULT_FIELDS
 from tournament.models import (
     DrawStatus,
     Game,
@@ -125,11 +126,7 @@ def _stages(tournament: Tournament, stages: dict[int, str]) -> dict:
             "table_id",
             "round__number",
             "player__start_number",
-            "laid",
-            "unused",
-            "closed",
-            "disqualified",
-            "penalty",
+            *RESULT_FIELDS,
         )
     ):
         results[row["table_id"]][row["round__number"]].append(

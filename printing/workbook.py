@@ -12,6 +12,7 @@ from public.labels import stage_label
 from public.selectors import team_page
 from rules.score import RoundEntry, round_score
 from scoring.models import RoundResult
+from scoring.selectors import RESULT_FIELDS
 from scoring.standings import STAGES
 from tournament import registration
 from tournament.models import Tournament
@@ -85,11 +86,7 @@ def championship_workbook(tournament: Tournament) -> bytes:
         "table__number",
         "player__start_number",
         "player__name",
-        "laid",
-        "unused",
-        "closed",
-        "disqualified",
-        "penalty",
+        *RESULT_FIELDS,
     )
     order = {kind: index for index, kind in enumerate(STAGES)}
     rows = []

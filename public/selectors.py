@@ -14,7 +14,7 @@ from rules.podium import title
 from rules.ranking import Ranked
 from rules.score import RoundEntry, round_score
 from scoring.models import RoundResult, Sheet
-from scoring.selectors import stage_data, tournament_data, unconfirmed_sheets
+from scoring.selectors import RESULT_FIELDS, stage_data, tournament_data, unconfirmed_sheets
 from scoring.standings import (
     FINAL_A,
     QUALIFIER,
@@ -364,11 +364,7 @@ def rank_history(tournament: Tournament, number: int, infos) -> list[tuple[str, 
         "table__game__stage__kind",
         "table__game__number",
         "player__start_number",
-        "laid",
-        "unused",
-        "closed",
-        "disqualified",
-        "penalty",
+        *RESULT_FIELDS,
     )
     seated, played = defaultdict(set), defaultdict(list)
     for kind, game, player in seats:

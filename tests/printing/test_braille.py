@@ -2,7 +2,7 @@
 within the page size they were asked for."""
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from printing import braille, documents, text
@@ -70,8 +70,34 @@ CZECH = st.lists(
     max_size=20,
 ).map(" ".join)
 
+# Letter pairs that Czech Braille writes with the same cells as a letter of its own: ä, ö and
+# ü are written as a-e, o-e and u-e, and the superscript one as í-a. A reader reads the cells
+# letter by letter ("Michael", "Lucía"); only liblouis' back-translation, which must choose,
+# gives the single letter.
+SAME_CELLS = {"ä": "ae", "ö": "oe", "ü": "ue", "¹": "ía"}
 
-@settings(max_examples=60, deadline=None)
+
+def read_as_letters(text: str) -> str:
+    for letter, pair in SAME_CELLS.items():
+        text = text.replace(letter, pair).replace(letter.upper(), pair.capitalize())
+    return text
+
+
+@pytest.mark.parametrize("name", ["Michael", "Rafael", "Raphael", "Lucía", "Zoe", "Samuel"])
+def test_names_with_letter_pairs_are_written_letter_by_letter(louis, name):
+    """A name keeps its letters: the cells are those of each letter in turn (the capital sign
+    once, before the first), and they read back as the name."""
+    cells = braille.translate(name, braille.BRF)
+    letters = [braille.translate(letter, braille.BRF) for letter in name.lower()]
+    assert cells == braille.translate(name[0], braille.BRF)[:-1] + "".join(letters)
+    assert read_as_letters(braille.back_translate(cells, braille.BRF)) == name
+
+
+# Derandomised: the same examples on every run and every machine, so that what passes once
+# passes always; the explicit examples are the pairs above.
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@example(line="ae", width=10)
+@example(line="Michael Rafael Lucía oe ue", width=12)
 @given(line=CZECH, width=st.integers(min_value=10, max_value=60))
 def test_wrapping_any_czech_line_keeps_its_words(line, width):
     if not braille.available():
@@ -80,4 +106,4 @@ def test_wrapping_any_czech_line_keeps_its_words(line, width):
     assert all(len(cells) <= width for cells in out)
     if all(len(braille.translate(word, braille.BRF)) <= width for word in line.split()):
         back = [braille.back_translate(cells, braille.BRF) for cells in out if cells]
-        assert " ".join(back).split() == line.split()
+        assert read_as_letters(" ".join(back)).split() == line.split()
