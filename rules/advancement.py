@@ -14,6 +14,7 @@ from .ranking import Ranked, Tie, ties_across
 
 QUOTA_BELOW_MIN = "quota_below_min"  # an error: K forbids fewer than QUOTA_MIN per category
 TOO_MANY_FINALISTS = "too_many_finalists"  # a warning: K speaks of at most 10 in total
+QUOTA_ABOVE_CATEGORY = "quota_above_category"  # a warning: the category sends all its players
 
 
 def quota_by_participation(participants: int) -> int:
@@ -34,6 +35,26 @@ def quota_problems(quota: dict[str, int]) -> list[tuple[str, str, dict]]:
             (TOO_MANY_FINALISTS, "warning", {"total": total, "limit": FINALISTS_WARNING_ABOVE})
         )
     return problems
+
+
+def quota_warnings(
+    quota: dict[str, int], category_sizes: dict[str, int] | None = None
+) -> list[tuple[str, dict]]:
+    """(code, params) of what the organiser must see about the quotas in force, whoever set
+    them: more finalists than K's 10 (the default 6 + 6 at 21 or more participants too), and
+    a quota above the number of players of its category (C: they all advance, and the unused
+    places are not given to the other category)."""
+    warnings = []
+    total = sum(quota.values())
+    if total > FINALISTS_WARNING_ABOVE:
+        warnings.append((TOO_MANY_FINALISTS, {"total": total, "limit": FINALISTS_WARNING_ABOVE}))
+    for category, places in quota.items():
+        size = (category_sizes or {}).get(category)
+        if size is not None and places > size:
+            warnings.append(
+                (QUOTA_ABOVE_CATEGORY, {"category": category, "quota": places, "size": size})
+            )
+    return warnings
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,11 @@ MAX_CARD_VALUE = highest_card_value()  # the X card, 14 (pravidla-syllabatim.txt
 
 TABLE_SIZE_MIN = 5  # players at a table (D, L, N)
 TABLE_SIZE_MAX = 8
+# A final table has at most 7 where the number of players allows it: with 7 rounds, everyone
+# then starts at least once (F); 8 only where no split into tables of 5–7 exists.
+FINAL_TABLE_SIZE_MAX = 7
 FINAL_GAMES = 2  # each final is two games (F, L, N)
+QUALIFIER_GAMES_MAX = 20  # the most qualifier games the organiser can fix in advance (B)
 QUALIFIER_ROUNDS_MIN = 3  # default range of a qualifier game's drawn round count (B)
 QUALIFIER_ROUNDS_MAX = len(ROUND_NUMBERS)
 

@@ -7,7 +7,7 @@ letters, a joker counting one), neither on a tie; with two players only the one 
 
 Action cards change the value of the words: the shortest word (fewest cards) counts twice,
 the longest (most cards) is halved with the player writing off the smaller half (a 9-point
-word loses 4: the source's example; RULES.md's "rounded down" disagrees with it), and +3,
+word keeps 5, the source's example and RULES.md), and +3,
 −2 and +5 change the words' total.
 """
 

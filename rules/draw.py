@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .championship import (
+    FINAL_TABLE_SIZE_MAX,
     QUALIFIER_ROUNDS_MAX,
     QUALIFIER_ROUNDS_MIN,
     ROUND_NUMBERS,
@@ -28,6 +29,10 @@ TOO_FEW_PLAYERS = "too_few_players"  # fewer than one full table
 NO_BALANCED_SEATING = "no_balanced_seating"  # e.g. 9: one table is too big, two too small
 TABLES_OUT_OF_RANGE = "tables_out_of_range"  # the organiser's table count gives such sizes
 NO_PLAYERS = "no_players"
+# Why a final's tables are as they are (F).
+FINAL_AT_MOST_SEVEN = "final_at_most_seven"  # tables of 5–7: everyone starts at least once
+FINAL_EIGHT_UNAVOIDABLE = "final_eight_unavoidable"  # no split into 5–7 exists (e.g. 8)
+FINAL_TABLE_OVER_SEVEN = "final_table_over_seven"  # the organiser's count gives a table of 8
 
 RESTARTS = 4  # independent random starts of the search; the best seating wins
 
@@ -45,24 +50,25 @@ def pairs(count: int) -> int:
 @dataclass(frozen=True)
 class TablePlan:
     sizes: tuple[int, ...]
-    problem: str | None = None  # None: every table holds 5–8 players
+    problem: str | None = None  # None: every table holds 5–8 players (5–7 in a final)
+    reason: str | None = None  # a final: why its tables are of these sizes
 
     @property
     def feasible(self) -> bool:
         return self.problem is None
 
 
-def fits(sizes: Sequence[int]) -> bool:
-    return all(TABLE_SIZE_MIN <= size <= TABLE_SIZE_MAX for size in sizes)
+def fits(sizes: Sequence[int], largest: int = TABLE_SIZE_MAX) -> bool:
+    return all(TABLE_SIZE_MIN <= size <= largest for size in sizes)
 
 
-def table_plan(players: int, tables: int | None = None) -> TablePlan:
+def table_plan(players: int, tables: int | None = None, largest: int = TABLE_SIZE_MAX) -> TablePlan:
     """Table sizes for ``players``: as equal as possible (largest minus smallest at most one).
 
-    Without ``tables`` the fewest tables that keep everyone at 5–8 are proposed; when no
-    count can (fewer than 5 players, or 9), the nearest seating is offered with the reason:
-    one table for a handful, otherwise the split whose tables stay within the game's limit
-    of 8 players (pravidla-syllabatim.txt) and miss the 5 by the least.
+    Without ``tables`` the fewest tables that keep everyone at 5 to ``largest`` are proposed;
+    when no count can (fewer than 5 players, or 9), the nearest seating is offered with the
+    reason: one table for a handful, otherwise the split whose tables stay within the game's
+    limit of 8 players (pravidla-syllabatim.txt) and miss the 5 by the least.
     """
     if players <= 0:
         return TablePlan((), NO_PLAYERS)
@@ -70,17 +76,38 @@ def table_plan(players: int, tables: int | None = None) -> TablePlan:
         if tables < 1 or tables > players:
             raise ValueError(f"cannot seat {players} players at {tables} tables")
         sizes = tuple(even_split(players, tables))
-        return TablePlan(sizes, None if fits(sizes) else TABLES_OUT_OF_RANGE)
+        return TablePlan(sizes, None if fits(sizes, largest) else TABLES_OUT_OF_RANGE)
     if players < TABLE_SIZE_MIN:
         return TablePlan((players,), TOO_FEW_PLAYERS)
-    count = -(-players // TABLE_SIZE_MAX)
+    count = -(-players // largest)
     sizes = tuple(even_split(players, count))
-    return TablePlan(sizes, None if fits(sizes) else NO_BALANCED_SEATING)
+    return TablePlan(sizes, None if fits(sizes, largest) else NO_BALANCED_SEATING)
 
 
-def table_counts(players: int) -> list[int]:
-    """Every table count that keeps all tables at 5–8 players (the organiser may choose)."""
-    return [t for t in range(1, players + 1) if fits(even_split(players, t))]
+def table_counts(players: int, largest: int = TABLE_SIZE_MAX) -> list[int]:
+    """Every table count that keeps all tables at 5 to ``largest`` players (the organiser may
+    choose)."""
+    return [t for t in range(1, players + 1) if fits(even_split(players, t), largest)]
+
+
+def final_table_largest(players: int) -> int:
+    """The largest final table: 7 wherever a split into tables of 5–7 exists, else 8 (F)."""
+    return FINAL_TABLE_SIZE_MAX if table_counts(players, FINAL_TABLE_SIZE_MAX) else TABLE_SIZE_MAX
+
+
+def final_table_plan(players: int, tables: int | None = None) -> TablePlan:
+    """A final's tables (F): at most 7 players wherever the number of players allows it, so
+    that in a 7-round game everyone starts at least once; 8 only where no split into 5–7
+    exists (8 players). An organiser's table count that gives a table of 8 where 5–7 would be
+    possible is refused (``FINAL_TABLE_OVER_SEVEN``)."""
+    largest = final_table_largest(players)
+    plan = table_plan(players, tables, largest)
+    if plan.problem == TABLES_OUT_OF_RANGE and largest < TABLE_SIZE_MAX and fits(plan.sizes):
+        return TablePlan(plan.sizes, FINAL_TABLE_OVER_SEVEN)
+    if plan.problem is not None:
+        return plan
+    reason = FINAL_AT_MOST_SEVEN if largest == FINAL_TABLE_SIZE_MAX else FINAL_EIGHT_UNAVOIDABLE
+    return TablePlan(plan.sizes, None, reason)
 
 
 @dataclass(frozen=True)
@@ -330,6 +357,11 @@ def draw_rounds(seed: int, within: RoundRange = RoundRange()) -> RoundLot:
 def final_rounds() -> tuple[int, ...]:
     """A final's game: rounds 1..7 in order (F); the referee may shorten it."""
     return ROUND_NUMBERS
+
+
+def ascending(rounds: Sequence[int]) -> bool:
+    """A final deals its rounds in ascending order (F)."""
+    return all(a < b for a, b in zip(rounds, rounds[1:], strict=False))
 
 
 def round_list_problems(rounds: Sequence[int]) -> list[str]:

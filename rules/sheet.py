@@ -90,7 +90,9 @@ def check_sheet(
             problems.append(
                 Problem(CLOSER_HAS_UNUSED, ERROR, line.player, "unused", {"unused": line.unused})
             )
-        if line.laid + line.unused > bound:
+        # A disqualified line is exempt: its card count is wrong by definition (H), and it
+        # scores 0 whatever it holds.
+        if line.laid + line.unused > bound and not line.disqualified:
             problems.append(
                 Problem(
                     OVER_CARD_BOUND,

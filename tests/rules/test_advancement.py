@@ -62,3 +62,14 @@ def test_a_lot_resolves_the_tie_at_the_cut():
     result = advancement(rank(table, lots=[(5, 3, 4)]), quota=4)
     assert sorted(result.advancing) == [1, 2, 3, 5]
     assert result.unresolved == ()
+
+
+def test_quota_warnings_name_too_many_finalists_and_a_quota_above_its_category():
+    from rules.advancement import QUOTA_ABOVE_CATEGORY, TOO_MANY_FINALISTS, quota_warnings
+
+    assert quota_warnings({"B1": 5, "VS": 5}, {"B1": 9, "VS": 12}) == []
+    found = quota_warnings({"B1": 6, "VS": 6}, {"B1": 4, "VS": 17})  # the default at 21+
+    assert found == [
+        (TOO_MANY_FINALISTS, {"total": 12, "limit": 10}),
+        (QUOTA_ABOVE_CATEGORY, {"category": "B1", "quota": 6, "size": 4}),
+    ]

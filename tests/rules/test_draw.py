@@ -178,3 +178,29 @@ def test_round_lists_and_ranges():
         RoundRange(5, 3)
     counts = Counter(len(draw.draw_rounds(s).rounds) for s in range(500))
     assert set(counts) == {3, 4, 5, 6, 7}
+
+
+@pytest.mark.parametrize("players", range(8, 41))
+def test_final_tables_hold_at_most_seven_wherever_a_split_exists(players):
+    plan = draw.final_table_plan(players)
+    sizes = plan.sizes
+    assert sum(sizes) == players and max(sizes) - min(sizes) <= 1
+    if players in (8, 9):
+        assert max(sizes) == 8 or plan.problem is not None  # no split into 5–7 exists
+    else:
+        assert plan.feasible and all(5 <= size <= 7 for size in sizes)
+        assert len(sizes) == -(-players // 7)  # the fewest such tables
+        assert plan.reason == draw.FINAL_AT_MOST_SEVEN
+
+
+def test_sixteen_finalists_sit_at_six_five_five_not_eight_eight():
+    assert draw.final_table_plan(16).sizes == (6, 5, 5)
+    assert draw.final_table_plan(16, tables=2).problem == draw.FINAL_TABLE_OVER_SEVEN
+    assert draw.final_table_plan(8).sizes == (8,)
+    assert draw.final_table_plan(8).reason == draw.FINAL_EIGHT_UNAVOIDABLE
+    assert draw.table_counts(16, largest=7) == [3]
+
+
+def test_a_final_deals_rounds_in_ascending_order():
+    assert draw.ascending([1, 2, 3, 4, 5, 6, 7]) and draw.ascending([2, 5])
+    assert not draw.ascending([1, 3, 2])

@@ -87,3 +87,13 @@ def test_a_score_far_above_the_average_is_a_warning():
     ]
     assert problems[0].params == {"score": 65, "average": 12.0}
     assert check_sheet(lines, round_number=7, averages={1: (12.0, 2)}) == []  # too few rounds
+
+
+def test_a_disqualified_line_is_exempt_from_the_card_bound():
+    over = SheetLine(1, 60, 0)
+    assert [p.code for p in check_sheet([over], round_number=1)] == [
+        "over_card_bound",
+        "no_closer",
+    ]
+    disqualified = SheetLine(1, 60, 0, disqualified=True)
+    assert [p.code for p in check_sheet([disqualified], round_number=1)] == ["no_closer"]
