@@ -10,7 +10,7 @@ from interchange.importer import import_tournament
 from rules.score import RoundEntry
 from sample.simulate import full_championship, qualifier_only
 from scoring.selectors import stage_data
-from scoring.standings import StageData, TournamentData, stage_standings
+from scoring.standings import Result, StageData, TournamentData, stage_standings
 from tournament.models import Stage
 
 
@@ -46,9 +46,13 @@ def standings_1000_x_30() -> None:
             "qualifier": StageData(
                 participants=set(range(1, players + 1)),
                 results=[
-                    (n, RoundEntry(rng.randint(0, 60), rng.randint(0, 20), rng.random() < 0.15))
+                    Result(
+                        n,
+                        RoundEntry(rng.randint(0, 60), rng.randint(0, 20), rng.random() < 0.15),
+                        1 + r // 6,
+                    )
                     for n in range(1, players + 1)
-                    for _ in range(rounds)
+                    for r in range(rounds)
                 ],
             )
         },

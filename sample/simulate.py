@@ -10,7 +10,7 @@ from datetime import date, timedelta
 
 from rules import championship
 from rules.score import RoundEntry
-from scoring.standings import StageData
+from scoring.standings import Result, StageData
 
 REFEREE = "Jana Nováková (rozhodčí)"
 MEN = [
@@ -232,7 +232,7 @@ def stage_data(stage: dict) -> StageData:
             for played in table["rounds"]:
                 for r in played["results"]:
                     data.results.append(
-                        (
+                        Result(
                             r["player"],
                             RoundEntry(
                                 r["laid"],
@@ -241,6 +241,7 @@ def stage_data(stage: dict) -> StageData:
                                 r.get("disqualified", False),
                                 r.get("penalty", 0),
                             ),
+                            game["number"],
                         )
                     )
     return data
@@ -260,12 +261,13 @@ def qualifier_only(
     game_rounds = [rounds] * games if rounds else qualifier_rounds(rng, games)
     return {
         "format": "syllabatim-tournament",
-        "version": 1,
+        "version": 2,
         "tournament": {
             "name": f"Simulovaný turnaj ({count} hráčů)",
             "year": first_day.year,
             "start_date": first_day.isoformat(),
             "venue": "Praha",
+            "settings": {"qualifier_games": games},
         },
         "players": field,
         "stages": {

@@ -1,8 +1,9 @@
-"""Sheet problems of ``rules.sheet`` in words, the same wherever a sheet comes from."""
+"""Sheet problems of ``rules.sheet`` and sanctions in words, the same wherever they are shown."""
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
-from rules import sheet
+from rules import advancement, sanctions, sheet
 
 FIELD_NAMES = {
     "laid": lambda: _("laid"),
@@ -47,3 +48,53 @@ def sheet_problem_message(problem: sheet.Problem) -> str:
     if problem.code == sheet.NO_CLOSER:
         return _("nobody closed the round: only the referee may end a round that way")
     raise ValueError(problem.code)
+
+
+STAGE_OF = {
+    # "in the <stage>" after a game's number: "partie 2 kvalifikace"
+    "qualifier": lambda: _("of the qualifier"),
+    "final_a": lambda: _("of the A-final"),
+    "final_b": lambda: _("of the B-final"),
+}
+
+
+def sanction_words(
+    *, scope: str, stage: str, game: int, feminine: bool = False, with_stage: bool = True
+) -> str:
+    """A sanction as the standings, the player's page and the printouts say it:
+    "diskvalifikován z partie 2", "vyloučena z turnaje v partii 1 finále A"."""
+    where = {"game": game, "stage": STAGE_OF[stage]() if with_stage else ""}
+    if scope == sanctions.TOURNAMENT:
+        text = (
+            pgettext("feminine", "expelled from the tournament in game %(game)s %(stage)s")
+            if feminine
+            else _("expelled from the tournament in game %(game)s %(stage)s")
+        )
+    else:
+        text = (
+            pgettext("feminine", "disqualified from game %(game)s %(stage)s")
+            if feminine
+            else _("disqualified from game %(game)s %(stage)s")
+        )
+    return (text % where).strip()
+
+
+def quota_warning_message(code: str, params: dict) -> str:
+    if code == advancement.TOO_MANY_FINALISTS:
+        return (
+            _(
+                "%(total)s players would advance to the A-final, more than the %(limit)s that "
+                "rule K speaks of; the organiser may lower the places per category (not below 3)"
+            )
+            % params
+        )
+    if code == advancement.QUOTA_ABOVE_CATEGORY:
+        return (
+            _(
+                "%(quota)s A-final places for %(category)s, but the category has only %(size)s "
+                "players: all of them advance, and the unused places are not given to the "
+                "other category"
+            )
+            % params
+        )
+    raise ValueError(code)

@@ -7,9 +7,10 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from rules import sanctions
 from rules.championship import card_value_bound
 from rules.score import RoundEntry, round_score
-from tournament.models import Player, Round, Stage, Table, Tournament
+from tournament.models import Game, Player, Round, Stage, Table, Tournament
 
 
 class Sheet(models.Model):
@@ -200,3 +201,61 @@ class Lot(models.Model):
                     % {"unknown": ", ".join(map(str, unknown))}
                 }
             )
+
+
+class SanctionScope(models.TextChoices):
+    GAME = sanctions.GAME, _("disqualified from the game")
+    TOURNAMENT = sanctions.TOURNAMENT, _("expelled from the tournament")
+
+
+class Sanction(models.Model):
+    """A referee's decision beyond a single round (protests 4, Doping 5): the player is
+    disqualified from a game, or expelled from the tournament in a game (organiser with the
+    referee). Who decided, when and why are kept; a withdrawn sanction stays on record."""
+
+    Scope = SanctionScope
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="sanctions", verbose_name=_("tournament")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="sanctions", verbose_name=_("player")
+    )
+    scope = models.CharField(_("sanction"), max_length=10, choices=SanctionScope.choices)
+    game = models.ForeignKey(
+        Game,
+        on_delete=models.CASCADE,
+        related_name="sanctions",
+        verbose_name=_("game"),
+        help_text=_("The game voided for the player; for an expulsion, the game in progress."),
+    )
+    reason = models.TextField(_("reason"))
+    decided_by = models.CharField(_("decided by"), max_length=200, blank=True)
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+    withdrawn_by = models.CharField(_("withdrawn by"), max_length=200, blank=True)
+    withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
+    withdrawal_reason = models.TextField(_("reason of the withdrawal"), blank=True)
+    history = HistoricalRecords(verbose_name=_("history of the sanction"))
+
+    class Meta:
+        verbose_name = _("sanction")
+        verbose_name_plural = _("sanctions")
+        ordering = ["tournament", "decided_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(scope__in=SanctionScope.values), name="sanction_scope_valid"
+            ),
+            models.UniqueConstraint(
+                fields=["player", "game", "scope"],
+                condition=Q(withdrawn_at__isnull=True),
+                name="sanction_once_per_player_game_scope",
+                violation_error_message=_("The player already has this sanction in this game."),
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.player}: {self.get_scope_display()} ({self.game})"
+
+    @property
+    def in_force(self) -> bool:
+        return self.withdrawn_at is None

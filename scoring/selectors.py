@@ -3,21 +3,34 @@
 Each loader runs a fixed number of queries, whatever the number of players and rounds.
 """
 
-from rules.score import RoundEntry
-from tournament.models import Player, Seat, Stage, Team, Tournament
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from datetime import datetime
 
-from .models import Lot, RoundResult, Sheet
-from .standings import StageData, TournamentData
+from django.db.models import Count, Q
+
+from rules.advancement import quota_by_participation
+from rules.advancement import quota_warnings as advancement_quota_warnings
+from rules.categories import CATEGORIES, category_of
+from rules.progress import GameState, StageProgress, planned_games
+from rules.sanctions import Sanction as SanctionData
+from rules.score import RoundEntry
+from rules.stages import QUALIFIER, STAGES
+from tournament.models import DrawStatus, Game, Player, Seat, Stage, Team, Tournament
+from tournament.names import feminine
+
+from .messages import quota_warning_message, sanction_words
+from .models import Lot, RoundResult, Sanction, Sheet
+from .standings import Result, StageData, TournamentData, quota_in_force
 
 RESULT_FIELDS = ("laid", "unused", "closed", "disqualified", "penalty")
 
 
 def _base(tournament: Tournament) -> TournamentData:
-    settings = tournament.scoring_settings()
     return TournamentData(
         year=tournament.year,
         sight_classes={},
-        close_bonus=settings.close_bonus,
+        close_bonus=tournament.close_bonus_in_force(),
         quota_override=tournament.quota_override(),
     )
 
@@ -25,12 +38,78 @@ def _base(tournament: Tournament) -> TournamentData:
 def _add_stage_rows(data: TournamentData, seats, results) -> None:
     for kind, number in seats:
         data.stages.setdefault(kind, StageData()).participants.add(number)
-    for kind, number, *values in results:
-        data.stages.setdefault(kind, StageData()).results.append((number, RoundEntry(*values)))
+    for kind, game, number, *values in results:
+        data.stages.setdefault(kind, StageData()).results.append(
+            Result(number, RoundEntry(*values), game)
+        )
+
+
+def sanctions_in_force(tournament: Tournament) -> list[SanctionData]:
+    """The tournament's sanctions that are not withdrawn, as the rules take them. One query."""
+    return [
+        SanctionData(number, scope, kind, game)
+        for number, scope, kind, game in Sanction.objects.filter(
+            tournament=tournament, withdrawn_at__isnull=True
+        )
+        .order_by("id")
+        .values_list("player__start_number", "scope", "game__stage__kind", "game__number")
+    ]
+
+
+def progress(tournament: Tournament, kinds=STAGES) -> dict[str, StageProgress]:
+    """Where each stage of ``kinds`` stands: its announced games, which are complete, what is
+    planned. One query."""
+    games = (
+        Game.objects.filter(stage__tournament=tournament, draw_status=DrawStatus.CONFIRMED)
+        .annotate(
+            tables_count=Count("tables", distinct=True),
+            rounds_count=Count("rounds", distinct=True),
+            sheets_count=Count("tables__sheets", distinct=True),
+            confirmed_count=Count(
+                "tables__sheets",
+                distinct=True,
+                filter=Q(tables__sheets__confirmed_at__isnull=False),
+            ),
+        )
+        .order_by("number")
+        .values_list(
+            "stage__kind",
+            "stage__confirmation_required",
+            "number",
+            "tables_count",
+            "rounds_count",
+            "sheets_count",
+            "confirmed_count",
+            "ended_early_at",
+        )
+    )
+    by_kind: dict[str, list[GameState]] = defaultdict(list)
+    for kind, confirmation, number, tables, rounds, sheets, confirmed, ended in games:
+        required = confirmation if confirmation is not None else kind != QUALIFIER
+        by_kind[kind].append(
+            GameState(
+                number,
+                tables,
+                rounds,
+                sheets,
+                unconfirmed=sheets - confirmed if required else 0,
+                ended_early=ended is not None,
+            )
+        )
+    finals_drawn = any(by_kind.get(kind) for kind in STAGES[1:])
+    return {
+        kind: StageProgress(
+            kind,
+            tuple(by_kind.get(kind, ())),
+            planned_games(kind, tournament.qualifier_games),
+            later_stage_drawn=kind == QUALIFIER and finals_drawn,
+        )
+        for kind in kinds
+    }
 
 
 def tournament_data(tournament: Tournament) -> TournamentData:
-    """Everything the results of a tournament are computed from, in five queries."""
+    """Everything the results of a tournament are computed from, in seven queries."""
     data = _base(tournament)
     data.sight_classes = dict(
         Player.objects.filter(tournament=tournament).values_list("start_number", "sight_class")
@@ -49,18 +128,23 @@ def tournament_data(tournament: Tournament) -> TournamentData:
         .values_list("game__stage__kind", "player__start_number")
         .distinct(),
         RoundResult.objects.filter(table__game__stage__tournament=tournament).values_list(
-            "table__game__stage__kind", "player__start_number", *RESULT_FIELDS
+            "table__game__stage__kind",
+            "table__game__number",
+            "player__start_number",
+            *RESULT_FIELDS,
         ),
     )
     data.lots = list(
         Lot.objects.filter(tournament=tournament).order_by("id").values_list("stage", "order")
     )
+    data.sanctions = sanctions_in_force(tournament)
+    data.progress = progress(tournament)
     return data
 
 
 def stage_data(stage: Stage) -> TournamentData:
-    """What one stage's standings need, in three queries: seated players with their sight
-    class, the stage's results, its lots."""
+    """What one stage's standings need, in five queries: seated players with their sight
+    class, the stage's results, its lots, the sanctions, the progress of the stages."""
     data = _base(stage.tournament)
     seats = list(
         Seat.objects.filter(game__stage=stage)
@@ -72,7 +156,10 @@ def stage_data(stage: Stage) -> TournamentData:
         data,
         [(stage.kind, number) for number, _sight in seats],
         RoundResult.objects.filter(table__game__stage=stage).values_list(
-            "table__game__stage__kind", "player__start_number", *RESULT_FIELDS
+            "table__game__stage__kind",
+            "table__game__number",
+            "player__start_number",
+            *RESULT_FIELDS,
         ),
     )
     data.lots = list(
@@ -80,6 +167,8 @@ def stage_data(stage: Stage) -> TournamentData:
         .order_by("id")
         .values_list("stage", "order")
     )
+    data.sanctions = sanctions_in_force(stage.tournament)
+    data.progress = progress(stage.tournament)
     return data
 
 
@@ -93,3 +182,83 @@ def unconfirmed_sheets(stage: Stage) -> set[tuple[int, int]]:
             "table_id", "round_id"
         )
     )
+
+
+@dataclass(frozen=True)
+class SanctionRow:
+    """A sanction as people read it: whose, what, where, why, who decided and when."""
+
+    pk: int
+    player: int  # start number
+    name: str
+    scope: str
+    stage: str
+    game: int
+    reason: str
+    decided_by: str
+    decided_at: datetime | None
+    withdrawn_by: str
+    withdrawn_at: datetime | None
+    withdrawal_reason: str
+
+    @property
+    def in_force(self) -> bool:
+        return self.withdrawn_at is None
+
+    def words(self, with_stage: bool = True) -> str:
+        return sanction_words(
+            scope=self.scope,
+            stage=self.stage,
+            game=self.game,
+            feminine=feminine(self.name),
+            with_stage=with_stage,
+        )
+
+
+def sanction_rows(tournament: Tournament, *, withdrawn: bool = False) -> list[SanctionRow]:
+    """The tournament's sanctions in the order they were decided (in force only, unless
+    ``withdrawn``). One query."""
+    sanctions = Sanction.objects.filter(tournament=tournament)
+    if not withdrawn:
+        sanctions = sanctions.filter(withdrawn_at__isnull=True)
+    return [
+        SanctionRow(*row)
+        for row in sanctions.order_by("decided_at", "id").values_list(
+            "pk",
+            "player__start_number",
+            "player__name",
+            "scope",
+            "game__stage__kind",
+            "game__number",
+            "reason",
+            "decided_by",
+            "decided_at",
+            "withdrawn_by",
+            "withdrawn_at",
+            "withdrawal_reason",
+        )
+    ]
+
+
+def quota_warnings(tournament: Tournament, data: TournamentData | None = None) -> list[str]:
+    """What the organiser must see about the A-final places in force (K, C), in words: more
+    than 10 finalists, a quota above its category's size. The size is the qualifier's field
+    once it has started, else the eligible players registered."""
+    data = data if data is not None else tournament_data(tournament)
+    qualifier = data.stages.get(QUALIFIER)
+    if qualifier is not None and qualifier.participants:
+        numbers = qualifier.participants
+        sight = data.sight_classes
+        sizes = Counter(category_of(sight[n]) for n in numbers)
+        quota = quota_in_force(data)
+    else:
+        players = [p for p in tournament.players.all() if not p.eligibility_problems()]
+        sizes = Counter(p.category for p in players)
+        override = tournament.quota_override()
+        quota = override or {c: quota_by_participation(len(players)) for c in CATEGORIES}
+    return [
+        quota_warning_message(code, params)
+        for code, params in advancement_quota_warnings(
+            quota, {c: sizes.get(c, 0) for c in CATEGORIES}
+        )
+    ]

@@ -13,17 +13,20 @@ from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.roles import ORGANISER, has_role
 from rules import sheet as rules_sheet
 from rules.score import RoundEntry, round_score
+from rules.stages import FINALS, STAGES, stage_index
 from tournament.changes import touch, touch_where
-from tournament.models import Player, Round, Seat, Table
+from tournament.lookups import who
+from tournament.models import Game, Player, Round, Seat, Table
 
 from .messages import sheet_problem_message
-from .models import Lot, RoundResult, Sheet
+from .models import Lot, RoundResult, Sanction, SanctionScope, Sheet
 
 
 @dataclass(frozen=True)
@@ -290,3 +293,133 @@ def set_b_final_participation(*, tournament, playing: set[int]) -> None:
     players.filter(start_number__in=playing).update(plays_b_final=True)
     players.exclude(start_number__in=playing).update(plays_b_final=False)
     touch(tournament.pk)
+
+
+# Sanctions ------------------------------------------------------------------------------------
+
+
+class SanctionRefused(Exception):
+    """A sanction that cannot be recorded or withdrawn, with the reason in words."""
+
+
+def sanction_check(*, player: Player, scope: str, game: Game, by: User) -> None:
+    """Why a sanction cannot be recorded, raised as ``SanctionRefused``: an expulsion is the
+    organiser's (Doping 5); the player must sit at a table of the game; the same sanction
+    once; an expelled player sits at no later table."""
+    if scope not in SanctionScope.values:
+        raise SanctionRefused(_("Choose a disqualification from the game or an expulsion."))
+    if scope == SanctionScope.TOURNAMENT and not has_role(by, ORGANISER):
+        raise SanctionRefused(
+            _("An expulsion from the tournament is decided by the organiser (Doping 5).")
+        )
+    if game.stage.tournament_id != player.tournament_id:
+        raise SanctionRefused(_("The game is not of the player's tournament."))
+    if not Seat.objects.filter(game=game, player=player).exists():
+        raise SanctionRefused(
+            _("Player no. %(number)s does not sit at a table of this game.")
+            % {"number": player.start_number}
+        )
+    if Sanction.objects.filter(
+        player=player, game=game, scope=scope, withdrawn_at__isnull=True
+    ).exists():
+        raise SanctionRefused(_("The player already has this sanction in this game."))
+    if scope == SanctionScope.TOURNAMENT:
+        later = (
+            Seat.objects.filter(player=player)
+            .exclude(game=game)
+            .filter(
+                Q(game__stage=game.stage, game__number__gt=game.number)
+                | Q(game__stage__kind__in=STAGES[stage_index(game.stage.kind) + 1 :])
+            )
+            .select_related("game__stage")
+            .first()
+        )
+        if later is not None:
+            raise SanctionRefused(
+                _(
+                    "Player no. %(number)s already sits at a table of a later game (%(game)s): "
+                    "record the expulsion in the latest game the player plays."
+                )
+                % {"number": player.start_number, "game": later.game}
+            )
+
+
+@transaction.atomic
+def record_sanction(*, player: Player, scope: str, game: Game, reason: str, by: User) -> Sanction:
+    """Record a disqualification from a game or an expulsion: who decided, when and why."""
+    reason = reason.strip()
+    if not reason:
+        raise SanctionRefused(_("Give the reason of the sanction."))
+    Player.objects.select_for_update().filter(pk=player.pk).first()  # one decision at a time
+    sanction_check(player=player, scope=scope, game=game, by=by)
+    sanction = Sanction(
+        tournament_id=player.tournament_id,
+        player=player,
+        scope=scope,
+        game=game,
+        reason=reason,
+        decided_by=who(by),
+        decided_at=timezone.now(),
+    )
+    sanction._history_user = by
+    sanction.full_clean()
+    sanction.save()
+    return sanction
+
+
+@transaction.atomic
+def withdraw_sanction(*, sanction: Sanction, reason: str, by: User) -> Sanction:
+    """Withdraw a sanction (recorded: who, when, why); its effects end, its record stays."""
+    if sanction.scope == SanctionScope.TOURNAMENT and not has_role(by, ORGANISER):
+        raise SanctionRefused(_("An expulsion is withdrawn by the organiser."))
+    reason = reason.strip()
+    if not reason:
+        raise SanctionRefused(_("Give the reason of the withdrawal."))
+    withdrawn = Sanction.objects.filter(pk=sanction.pk, withdrawn_at__isnull=True).update(
+        withdrawn_by=who(by), withdrawn_at=timezone.now(), withdrawal_reason=reason
+    )
+    if not withdrawn:
+        raise SanctionRefused(_("The sanction was withdrawn already."))
+    sanction.refresh_from_db()
+    # An UPDATE sends no signal: record the change in the history and move the stamp.
+    sanction._history_user = by
+    sanction.save(update_fields=["withdrawn_by", "withdrawn_at", "withdrawal_reason"])
+    return sanction
+
+
+# Ending a final game early ---------------------------------------------------------------------
+
+
+class EndRefused(Exception):
+    """A game that cannot be ended early, with the reason in words."""
+
+
+def rounds_not_played(game: Game) -> list[Round]:
+    """The game's rounds that no table has a sheet of, in playing order."""
+    return list(game.rounds.filter(sheets__isnull=True).order_by("position"))
+
+
+@transaction.atomic
+def end_game_early(*, game: Game, by: User) -> Game:
+    """The referee ends a final game in time trouble (F): the rounds not played at any table
+    are dropped from the game for every table; the game then counts as complete once every
+    table's sheets of the rounds kept are in. Recorded: who, when, which rounds."""
+    game = Game.objects.select_for_update().select_related("stage").get(pk=game.pk)
+    if game.stage.kind not in FINALS:
+        raise EndRefused(_("Only a final game can be ended early (rule F)."))
+    if game.ended_early_at is not None:
+        raise EndRefused(_("The game has been ended early already."))
+    if not game.draw_confirmed:
+        raise EndRefused(_("The game's draw is not confirmed yet."))
+    dropped = rounds_not_played(game)
+    kept = game.rounds.count() - len(dropped)
+    if not kept:
+        raise EndRefused(_("No round of the game has been played yet: nothing to end."))
+    if not dropped:
+        raise EndRefused(_("Every round of the game has been played at some table already."))
+    game.rounds_dropped = [r.number for r in dropped]
+    game.ended_early_at = timezone.now()
+    game.ended_early_by = who(by)
+    Round.objects.filter(pk__in=[r.pk for r in dropped]).delete()
+    game.save(update_fields=["rounds_dropped", "ended_early_at", "ended_early_by"])
+    return game

@@ -2,28 +2,41 @@
 
 Nothing here touches the database: ``selectors`` loads a ``TournamentData`` in a fixed number
 of queries, and the interchange turns the same data into the results document.
+
+Sanctions (``rules.sanctions``) apply here, once, for every reader: a voided game's results
+score nothing, and an expelled player is in no standing from the stage of the expulsion on.
 """
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from rules import championship
 from rules.advancement import Advancement, advancement, quota_by_participation
 from rules.categories import ALL, CATEGORIES, category_of
 from rules.podium import Podium, podium
+from rules.progress import StageProgress
 from rules.ranking import Performance, Ranked, performances, rank
+from rules.sanctions import Sanction, expulsions, out_of, void, voided_games
 from rules.score import RoundEntry
+from rules.stages import FINAL_A, FINAL_B, FINALS, QUALIFIER, STAGES, TEAMS
 from rules.teams import TeamStanding, team_standings
 
-QUALIFIER, FINAL_A, FINAL_B = "qualifier", "final_a", "final_b"
-STAGES = (QUALIFIER, FINAL_A, FINAL_B)
-TEAMS = "teams"
+__all__ = ["FINAL_A", "FINAL_B", "FINALS", "QUALIFIER", "STAGES", "TEAMS"]
+
+
+class Result(NamedTuple):
+    """One player's line of one round, and the game (its number in the stage) it belongs to."""
+
+    player: int
+    entry: RoundEntry
+    game: int
 
 
 @dataclass
 class StageData:
     participants: set[int] = field(default_factory=set)  # seated at a table at least once
-    results: list[tuple[int, RoundEntry]] = field(default_factory=list)
+    results: list[Result] = field(default_factory=list)
 
 
 @dataclass
@@ -35,9 +48,21 @@ class TournamentData:
     lots: list[tuple[str, list]] = field(default_factory=list)  # (stage or "teams", order)
     close_bonus: int = championship.CLOSE_BONUS
     quota_override: dict[str, int] | None = None
+    sanctions: list[Sanction] = field(default_factory=list)
+    # Where each stage stands; a stage without an entry is taken as over (a finished record,
+    # e.g. computed from a document's results alone).
+    progress: dict[str, StageProgress] = field(default_factory=dict)
 
     def lots_of(self, scope: str) -> list[list]:
         return [order for lot_scope, order in self.lots if lot_scope == scope]
+
+    def expelled(self) -> dict[Hashable, str]:
+        """Expelled players and the stage of their expulsion."""
+        return expulsions(self.sanctions)
+
+    def stage_over(self, kind: str) -> bool:
+        progress = self.progress.get(kind)
+        return progress is None or progress.over
 
 
 def categories_of_stage(kind: str) -> tuple[str, ...]:
@@ -45,9 +70,32 @@ def categories_of_stage(kind: str) -> tuple[str, ...]:
     return (ALL,) if kind == FINAL_B else CATEGORIES
 
 
-def stage_performances(data: TournamentData, kind: str) -> dict[int, Performance]:
+def ranked_players(data: TournamentData, kind: str) -> set[int]:
+    """Who the stage's standings rank: its participants but the players expelled in it or
+    earlier."""
+    expelled = data.expelled()
     stage = data.stages.get(kind, StageData())
-    return performances(stage.results, stage.participants, data.close_bonus)
+    return {key for key in stage.participants if not out_of(kind, key, expelled)}
+
+
+def stage_entries(data: TournamentData, kind: str) -> list[tuple[int, RoundEntry]]:
+    """The stage's results as they count: a voided game's lines score nothing, and expelled
+    players' lines are left out from the stage of the expulsion on."""
+    voided = voided_games(data.sanctions)
+    expelled = data.expelled()
+    stage = data.stages.get(kind, StageData())
+    return [
+        (
+            result.player,
+            void(result.entry) if (kind, result.game, result.player) in voided else result.entry,
+        )
+        for result in stage.results
+        if not out_of(kind, result.player, expelled)
+    ]
+
+
+def stage_performances(data: TournamentData, kind: str) -> dict[int, Performance]:
+    return performances(stage_entries(data, kind), ranked_players(data, kind), data.close_bonus)
 
 
 def stage_standings(data: TournamentData, kind: str) -> dict[str, list[Ranked]]:
@@ -62,6 +110,7 @@ def stage_standings(data: TournamentData, kind: str) -> dict[str, list[Ranked]]:
 
 
 def participants(data: TournamentData, kind: str = QUALIFIER) -> int:
+    """Players seated at a table of the stage at least once, expelled players included (C)."""
     return len(data.stages.get(kind, StageData()).participants)
 
 
@@ -75,6 +124,8 @@ def quota_in_force(data: TournamentData) -> dict[str, int]:
 def qualifier_advancement(
     data: TournamentData, standings: Mapping[str, Sequence[Ranked]] | None = None
 ) -> dict[str, Advancement]:
+    """Who advances per category, and the ties across the cut, by the standings as they are.
+    Pages announce it only once the qualifier is over (``TournamentData.stage_over``)."""
     standings = standings if standings is not None else stage_standings(data, QUALIFIER)
     quota = quota_in_force(data)
     return {category: advancement(standings[category], quota[category]) for category in CATEGORIES}
@@ -86,13 +137,33 @@ def podiums(data: TournamentData, kind: str) -> dict[str, Podium]:
 
 
 def both_days(data: TournamentData) -> dict[Hashable, Performance]:
-    """Each player's record over all stages: qualifier plus A- or B-final."""
+    """Each player's record over all stages: qualifier plus A- or B-final. Expelled players
+    count for no team: they are left out whole."""
+    expelled = data.expelled()
     total: dict[Hashable, Performance] = {}
     for kind in STAGES:
         for key, row in stage_performances(data, kind).items():
-            total[key] = total[key].combine(row) if key in total else row
+            if key not in expelled:
+                total[key] = total[key].combine(row) if key in total else row
     return total
 
 
 def teams(data: TournamentData) -> list[TeamStanding]:
-    return team_standings(data.teams, both_days(data), data.lots_of(TEAMS))
+    """The teams' standings; an expelled member does not count (the team counts its best three
+    of the others)."""
+    expelled = data.expelled()
+    rosters = {
+        name: [member for member in members if member not in expelled]
+        for name, members in data.teams.items()
+    }
+    return team_standings(rosters, both_days(data), data.lots_of(TEAMS))
+
+
+def teams_over(data: TournamentData) -> bool:
+    """The teams' order is decided when both days are: the qualifier and every final played
+    are over (and the A-final has been played)."""
+    return (
+        data.stage_over(QUALIFIER)
+        and FINAL_A in data.stages
+        and all(data.stage_over(kind) for kind in FINALS if kind in data.stages)
+    )

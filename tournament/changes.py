@@ -2,13 +2,20 @@
 under it, so that no reader sees stale standings after a save.
 
 Saves and deletions of the models reach here through signals; services that write with
-bulk operations or ``QuerySet.update`` call ``touch`` themselves.
+bulk operations or ``QuerySet.update`` call ``touch`` themselves. Models of the apps above
+(score sheets, lots, sanctions) are registered by those apps when they are ready, with the way
+from one of their rows to its tournament: this app knows nothing of them.
 """
+
+from collections.abc import Callable
 
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
 from .models import Game, Player, Round, Seat, Stage, Table, Team, TeamMember, Tournament
+
+# model -> the lookup that finds a row's tournament in one UPDATE
+_LOOKUPS: dict[type, Callable[[object], dict]] = {}
 
 
 def touch(tournament_id: int | None) -> None:
@@ -21,45 +28,35 @@ def touch_where(**lookup) -> None:
     Tournament.objects.filter(**lookup).update(changed_at=timezone.now())
 
 
-def _tournament_lookup(instance) -> dict | None:
-    from scoring.models import Lot, RoundResult, Sheet
-
-    if isinstance(instance, Player | Team | Stage | Lot):
-        return {"pk": instance.tournament_id}
-    if isinstance(instance, TeamMember):
-        return {"teams": instance.team_id}
-    if isinstance(instance, Game):
-        return {"stages": instance.stage_id}
-    if isinstance(instance, Round | Table):
-        return {"stages__games": instance.game_id}
-    if isinstance(instance, Seat):
-        return {"stages__games": instance.game_id}
-    if isinstance(instance, Sheet | RoundResult):
-        return {"stages__games__tables": instance.table_id}
-    return None
-
-
 def _changed(sender, instance, **kwargs) -> None:
-    lookup = _tournament_lookup(instance)
+    lookup = _LOOKUPS[sender](instance)
     if lookup and all(value is not None for value in lookup.values()):
         touch_where(**lookup)
 
 
-def connect() -> None:
-    from scoring.models import Lot, RoundResult, Sheet
+def register(model: type, lookup: Callable[[object], dict]) -> None:
+    """Move the tournament's stamp whenever a row of ``model`` is saved or deleted."""
+    _LOOKUPS[model] = lookup
+    post_save.connect(_changed, sender=model, dispatch_uid=f"touch-{model.__name__}")
+    post_delete.connect(_changed, sender=model, dispatch_uid=f"untouch-{model.__name__}")
 
-    for model in (
-        Player,
-        Team,
-        TeamMember,
-        Stage,
-        Game,
-        Round,
-        Table,
-        Seat,
-        Sheet,
-        RoundResult,
-        Lot,
-    ):
-        post_save.connect(_changed, sender=model, dispatch_uid=f"touch-{model.__name__}")
-        post_delete.connect(_changed, sender=model, dispatch_uid=f"untouch-{model.__name__}")
+
+def by_tournament(instance) -> dict:
+    return {"pk": instance.tournament_id}
+
+
+def by_game(instance) -> dict:
+    return {"stages__games": instance.game_id}
+
+
+def by_table(instance) -> dict:
+    return {"stages__games__tables": instance.table_id}
+
+
+def connect() -> None:
+    for model in (Player, Team, Stage):
+        register(model, by_tournament)
+    register(TeamMember, lambda member: {"teams": member.team_id})
+    register(Game, lambda game: {"stages": game.stage_id})
+    for model in (Round, Table, Seat):
+        register(model, by_game)

@@ -3,13 +3,13 @@ rounds, tables and seats. Scores live in ``scoring``; the rules in ``rules``."""
 
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
-from django.db import models
+from django.db import OperationalError, ProgrammingError, models
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from rules import cards, championship, eligibility
+from rules import cards, championship, eligibility, stages
 from rules.advancement import QUOTA_BELOW_MIN, quota_problems
 from rules.categories import category_of
 
@@ -20,6 +20,11 @@ QUOTA_HELP = format_lazy(
     large=championship.QUOTA_LARGE_FIELD,
     start=championship.SMALL_FIELD_MAX + 1,
 )
+
+
+class QualifierSeating(models.TextChoices):
+    NEW_DRAW = "new_draw", _("a new draw before every game")
+    KEEP = "keep", _("one seating for all games (drawn before the first)")
 
 
 class Tournament(models.Model):
@@ -73,6 +78,29 @@ class Tournament(models.Model):
         blank=True,
         help_text=QUOTA_HELP,
     )
+    qualifier_games = models.PositiveSmallIntegerField(
+        _("qualifier games"),
+        null=True,
+        blank=True,
+        validators=[
+            MinValueValidator(1),
+            MaxValueValidator(championship.QUALIFIER_GAMES_MAX),
+        ],
+        help_text=_(
+            "Fixed before the day (rule B): the qualifier is over when this many games are "
+            "complete. It must be set before the first qualifier game is drawn."
+        ),
+    )
+    qualifier_seating = models.CharField(
+        _("qualifier seating"),
+        max_length=10,
+        choices=QualifierSeating.choices,
+        default=QualifierSeating.NEW_DRAW,
+        help_text=_(
+            "Rule B: tables are drawn before the first game; a new draw before every "
+            "game is the default."
+        ),
+    )
 
     class Meta:
         verbose_name = _("tournament")
@@ -96,19 +124,32 @@ class Tournament(models.Model):
                 condition=Q(max_card_value__isnull=True) | Q(max_card_value__gte=1),
                 name="tournament_max_card_value_positive",
             ),
+            models.CheckConstraint(
+                condition=Q(qualifier_games__isnull=True)
+                | Q(qualifier_games__gte=1, qualifier_games__lte=championship.QUALIFIER_GAMES_MAX),
+                name="tournament_qualifier_games_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(qualifier_seating__in=QualifierSeating.values),
+                name="tournament_qualifier_seating_valid",
+            ),
         ]
 
     def __str__(self):
         return self.name
 
     def scoring_settings(self) -> championship.ScoringSettings:
-        defaults = championship.ScoringSettings()
+        """The close bonus and the card-value bound in force: the tournament's own values, else
+        the rules' bonus and the highest value of the organiser's card table."""
         return championship.ScoringSettings(
-            close_bonus=defaults.close_bonus if self.close_bonus is None else self.close_bonus,
-            max_card_value=defaults.max_card_value
+            close_bonus=self.close_bonus_in_force(),
+            max_card_value=card_table_highest_value()
             if self.max_card_value is None
             else self.max_card_value,
         )
+
+    def close_bonus_in_force(self) -> int:
+        return championship.CLOSE_BONUS if self.close_bonus is None else self.close_bonus
 
     def quota_override(self) -> dict[str, int] | None:
         if self.quota_b1 is None:
@@ -143,6 +184,15 @@ class Tournament(models.Model):
             table__game__stage__tournament=self, table__game__stage__kind=kind
         ).exists()
 
+    def rosters_frozen(self) -> bool:
+        """Team rosters are announced before the tournament and frozen from the confirmation
+        of the first qualifier draw on (B)."""
+        return Game.objects.filter(
+            stage__tournament=self,
+            stage__kind=StageKind.QUALIFIER,
+            draw_status=DrawStatus.CONFIRMED,
+        ).exists()
+
 
 class SightClass(models.TextChoices):
     B1 = "B1", _("B1 (blind)")
@@ -161,7 +211,7 @@ class Player(models.Model):
     birth_date = models.DateField(_("birth date"), null=True, blank=True)
     sight_class = models.CharField(_("sight class"), max_length=4, choices=SightClass.choices)
     club = models.CharField(_("club"), max_length=200, blank=True)
-    paid = models.BooleanField(_("entry fee paid"), default=True)
+    paid = models.BooleanField(_("entry fee paid"), default=False)
     local_qualifier = models.BooleanField(_("qualified locally"), default=False)
     plays_b_final = models.BooleanField(_("takes part in the B-final"), default=True)
     present = models.BooleanField(
@@ -227,10 +277,9 @@ class Team(models.Model):
 
     @property
     def roster_frozen(self) -> bool:
-        """Announced before the tournament, the roster is frozen once the qualifier starts (B)."""
-        return self.tournament_id is not None and self.tournament.stage_has_started(
-            Stage.Kind.QUALIFIER
-        )
+        """Announced before the tournament, the roster is frozen from the confirmation of the
+        first qualifier draw on (B)."""
+        return self.tournament_id is not None and self.tournament.rosters_frozen()
 
 
 class TeamMember(models.Model):
@@ -257,13 +306,15 @@ class TeamMember(models.Model):
         if self.player_id and self.team_id and self.player.tournament_id != self.team.tournament_id:
             raise ValidationError({"player": _("The player is registered in another tournament.")})
         if self.team_id and self.team.roster_frozen:
-            raise ValidationError(_("The roster is frozen: the qualifier has started (rule B)."))
+            raise ValidationError(
+                _("The roster is frozen: the first qualifier draw is confirmed (rule B).")
+            )
 
 
 class StageKind(models.TextChoices):
-    QUALIFIER = "qualifier", _("qualifier")
-    FINAL_A = "final_a", _("A-final")
-    FINAL_B = "final_b", _("B-final")
+    QUALIFIER = stages.QUALIFIER, _("qualifier")
+    FINAL_A = stages.FINAL_A, _("A-final")
+    FINAL_B = stages.FINAL_B, _("B-final")
 
 
 class Stage(models.Model):
@@ -321,6 +372,18 @@ class Game(models.Model):
     draw_options = models.JSONField(_("options of the draw"), default=dict, blank=True)
     draw_confirmed_at = models.DateTimeField(_("draw confirmed at"), null=True, blank=True)
     draw_confirmed_by = models.CharField(_("draw confirmed by"), max_length=200, blank=True)
+    ended_early_at = models.DateTimeField(
+        _("ended early at"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "The referee ended the game early (rule F): its rounds not played are dropped."
+        ),
+    )
+    ended_early_by = models.CharField(_("ended early by"), max_length=200, blank=True)
+    rounds_dropped = models.JSONField(
+        _("rounds dropped"), default=list, blank=True, help_text=_("Round numbers not played.")
+    )
 
     class Meta:
         verbose_name = _("game")
@@ -478,6 +541,16 @@ class Seat(models.Model):
                 raise ValidationError(
                     {"player": _("The player is registered in another tournament.")}
                 )
+
+
+def card_table_highest_value() -> int:
+    """The card-value bound's default: the highest value of the organiser's card table, or the
+    rules' value while the table is empty."""
+    try:
+        highest = Card.objects.aggregate(highest=models.Max("value"))["highest"]
+    except (OperationalError, ProgrammingError):  # no database yet: a file checked before migrate
+        highest = None
+    return championship.MAX_CARD_VALUE if highest is None else highest
 
 
 class Card(models.Model):

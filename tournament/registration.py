@@ -24,7 +24,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 
 from .changes import touch
-from .models import Player, SightClass, Stage, Team, TeamMember, Tournament
+from .models import Player, SightClass, Team, TeamMember, Tournament
 
 CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 YES, NO = "ano", "ne"
@@ -98,8 +98,13 @@ def registration_sheet(book: Workbook, tournament: Tournament | None = None) -> 
             ", ".join(SIGHT_IN_SHEET.values()),
         ),
         (
+            DataValidation(type="list", formula1=f'"{YES},{NO}"', allow_blank=False),
+            ["paid"],
+            f"{YES} / {NO}",
+        ),
+        (
             DataValidation(type="list", formula1=f'"{YES},{NO}"', allow_blank=True),
-            ["paid", "local_qualifier", "plays_b_final"],
+            ["local_qualifier", "plays_b_final"],
             f"{YES} / {NO}",
         ),
     ]
@@ -179,7 +184,7 @@ def _date(value) -> date | None:
     raise ValueError
 
 
-def _flag(value, default: bool) -> bool:
+def _flag(value, default: bool | None) -> bool | None:
     text = _text(value).casefold()
     if text == "":
         return default
@@ -256,11 +261,19 @@ def read(content: bytes) -> Registration:
                 % {"choices": ", ".join(SIGHT_IN_SHEET.values())},
             )
         flags = {}
-        for key, default in (("paid", True), ("local_qualifier", False), ("plays_b_final", True)):
+        # The entry fee is asked explicitly (A): an empty cell is not a silent "yes".
+        for key, default in (("paid", None), ("local_qualifier", False), ("plays_b_final", True)):
             try:
                 flags[key] = _flag(values[key], default)
             except ValueError:
                 wrong(key, _("write „%(yes)s“ or „%(no)s“.") % {"yes": YES, "no": NO})
+            else:
+                if flags[key] is None:
+                    wrong(
+                        key,
+                        _("say whether the entry fee is paid: „%(yes)s“ or „%(no)s“.")
+                        % {"yes": YES, "no": NO},
+                    )
         team = _text(values["team"])
         if row_errors:
             found.errors += row_errors
@@ -307,7 +320,7 @@ def import_players(tournament: Tournament, content: bytes) -> Outcome:
     found = read(content)
     if found.errors:
         return Outcome(errors=found.errors)
-    started = tournament.stage_has_started(Stage.Kind.QUALIFIER)
+    started = tournament.rosters_frozen()
     existing = {p.start_number: p for p in Player.objects.filter(tournament=tournament)}
     current_teams: dict[str, set[int]] = defaultdict(set)
     for name, number in TeamMember.objects.filter(team__tournament=tournament).values_list(
@@ -317,7 +330,9 @@ def import_players(tournament: Tournament, content: bytes) -> Outcome:
     if started and any(
         current_teams.get(name, set()) != set(members) for name, members in found.teams.items()
     ):
-        return Outcome(errors=[_("The rosters are frozen: the qualifier has started (rule B).")])
+        return Outcome(
+            errors=[_("The rosters are frozen: the first qualifier draw is confirmed (rule B).")]
+        )
     outcome = Outcome()
     try:
         with transaction.atomic():

@@ -5,6 +5,7 @@ from rules.podium import title
 from rules.score import RoundEntry
 from scoring.selectors import tournament_data
 from scoring.standings import (
+    Result,
     StageData,
     TournamentData,
     both_days,
@@ -50,7 +51,7 @@ def test_a_shared_medal_is_shown_as_undecided_until_a_lot():
     plain = TournamentData(
         year=2026,
         sight_classes=dict.fromkeys(entries, "B1"),
-        stages={"final_b": StageData(set(entries), list(entries.items()))},
+        stages={"final_b": StageData(set(entries), [Result(n, e, 1) for n, e in entries.items()])},
     )
     places = podiums(plain, "final_b")["ALL"]
     assert [(r.rank, r.key) for r in places.places] == [(1, 1), (2, 2), (3, 3), (3, 4)]

@@ -1,0 +1,194 @@
+"""What a sanction would change, in words, before it is recorded: the referee confirms a
+sanction knowing who stops advancing, who moves up, which medal or team place moves.
+
+Computed from plain data: the tournament as it is, and the same with the sanction added.
+"""
+
+import dataclasses
+from collections.abc import Mapping
+
+from django.utils.translation import gettext as _
+
+from rules.categories import ALL
+from rules.podium import podium
+from rules.sanctions import TOURNAMENT, Sanction
+from rules.stages import FINALS, QUALIFIER
+from tournament.models import StageKind
+
+from .messages import sanction_words
+from .standings import (
+    TournamentData,
+    qualifier_advancement,
+    stage_performances,
+    stage_standings,
+    teams,
+)
+
+
+def _stage(kind: str) -> str:
+    return str(StageKind(kind).label)
+
+
+def with_sanction(data: TournamentData, sanction: Sanction) -> TournamentData:
+    return dataclasses.replace(data, sanctions=[*data.sanctions, sanction])
+
+
+def _who(number: int, names: Mapping[int, str]) -> str:
+    return _("player no. %(number)s (%(name)s)") % {"number": number, "name": names.get(number)}
+
+
+def _list(numbers, names) -> str:
+    return ", ".join(_who(n, names) for n in sorted(numbers))
+
+
+def _provisional(data: TournamentData, kind: str, text: str) -> str:
+    if data.stage_over(kind):
+        return text
+    return _("In the provisional standings: %(text)s") % {"text": text}
+
+
+def sanction_effects(
+    data: TournamentData, sanction: Sanction, names: Mapping[int, str], feminine: bool = False
+) -> list[str]:
+    """Every consequence of ``sanction`` for ``data``, in words, most personal first."""
+    after = with_sanction(data, sanction)
+    player = sanction.player
+    effects = []
+    before_row = stage_performances(data, sanction.stage).get(player)
+    after_row = stage_performances(after, sanction.stage).get(player)
+    words = sanction_words(
+        scope=sanction.scope, stage=sanction.stage, game=sanction.game, feminine=feminine
+    )
+    if sanction.scope == TOURNAMENT:
+        effects.append(
+            _(
+                "%(who)s: %(words)s. From the %(stage)s on the player is in no standing (the "
+                "others close up), advances nowhere, wins nothing, counts for no team and is "
+                "drawn to no later table."
+            )
+            % {"who": _who(player, names), "words": words, "stage": _stage(sanction.stage)}
+        )
+    elif before_row is not None and after_row is not None:
+        effects.append(
+            _(
+                "%(who)s: %(words)s. The game's rounds score 0 and count no close: %(points)s "
+                "points and %(closes)s closes less in the %(stage)s."
+            )
+            % {
+                "who": _who(player, names),
+                "words": words,
+                "points": before_row.points - after_row.points,
+                "closes": before_row.closes - after_row.closes,
+                "stage": _stage(sanction.stage),
+            }
+        )
+    effects += _advancement_changes(data, after, names)
+    for kind in FINALS:
+        effects += _podium_changes(data, after, kind, names)
+    effects += _team_changes(data, after, names)
+    if len(effects) == 1:
+        effects.append(_("No advancement, medal or team place changes."))
+    return effects
+
+
+def _advancement_changes(before: TournamentData, after: TournamentData, names) -> list[str]:
+    stage = before.stages.get(QUALIFIER)
+    if stage is None or not stage.results:
+        return []
+    changes = []
+    was, now = qualifier_advancement(before), qualifier_advancement(after)
+    for category in was:
+        lost = set(was[category].advancing) - set(now[category].advancing)
+        gained = set(now[category].advancing) - set(was[category].advancing)
+        tied_before = {k for tie in was[category].unresolved for k in tie.keys}
+        tied_after = {k for tie in now[category].unresolved for k in tie.keys}
+        if lost:
+            changes.append(
+                _provisional(
+                    before,
+                    QUALIFIER,
+                    _("%(players)s stops advancing to the A-final (%(category)s)")
+                    % {"players": _list(lost, names), "category": category},
+                )
+            )
+        if gained:
+            changes.append(
+                _provisional(
+                    before,
+                    QUALIFIER,
+                    _("%(players)s advances to the A-final instead (%(category)s)")
+                    % {"players": _list(gained, names), "category": category},
+                )
+            )
+        if tied_after - tied_before:
+            changes.append(
+                _provisional(
+                    before,
+                    QUALIFIER,
+                    _("a tie at the cut needs a lot: %(players)s (%(category)s)")
+                    % {"players": _list(tied_after, names), "category": category},
+                )
+            )
+    return changes
+
+
+def _podium_changes(before: TournamentData, after: TournamentData, kind: str, names) -> list[str]:
+    stage = before.stages.get(kind)
+    if stage is None or not stage.results:
+        return []
+    changes = []
+    was, now = stage_standings(before, kind), stage_standings(after, kind)
+    for category in was:
+        places_before = {r.key: r.rank for r in podium(was[category]).places}
+        places_after = {r.key: r.rank for r in podium(now[category]).places}
+        if places_before == places_after:
+            continue
+        where = _stage(kind) if category == ALL else f"{_stage(kind)}, {category}"
+        for key in sorted(set(places_before) | set(places_after)):
+            old, new = places_before.get(key), places_after.get(key)
+            if old == new:
+                continue
+            if new is None:
+                text = _("%(who)s loses place %(old)s (%(where)s)")
+            elif old is None:
+                text = _("%(who)s moves up to place %(new)s (%(where)s)")
+            else:
+                text = _("%(who)s: place %(old)s becomes %(new)s (%(where)s)")
+            changes.append(
+                _provisional(
+                    before,
+                    kind,
+                    text % {"who": _who(key, names), "old": old, "new": new, "where": where},
+                )
+            )
+    return changes
+
+
+def _team_changes(before: TournamentData, after: TournamentData, names) -> list[str]:
+    if not before.teams:
+        return []
+    was = {row.team: row for row in teams(before)}
+    changes = []
+    for row in teams(after):
+        old = was.get(row.team)
+        if old is None or (old.rank, old.points, old.counted) == (
+            row.rank,
+            row.points,
+            row.counted,
+        ):
+            continue
+        changes.append(
+            _(
+                "team %(team)s: place %(old)s becomes %(new)s, %(old_points)s points become "
+                "%(new_points)s (counted: %(counted)s)"
+            )
+            % {
+                "team": row.team,
+                "old": old.rank,
+                "new": row.rank,
+                "old_points": old.points,
+                "new_points": row.points,
+                "counted": ", ".join(map(str, row.counted)),
+            }
+        )
+    return changes
