@@ -4,7 +4,7 @@ from collections import defaultdict
 
 from django.utils import timezone
 
-from scoring.models import Lot, RoundResult
+from scoring.models import Lot, RoundResult, Sanction
 from scoring.selectors import RESULT_FIELDS
 from tournament.models import (
     DrawStatus,
@@ -20,7 +20,7 @@ from tournament.models import (
 )
 
 FORMAT = "syllabatim-tournament"
-VERSION = 1
+VERSION = 2
 
 
 def _moment(value) -> str:
@@ -53,10 +53,14 @@ def tournament_info(tournament: Tournament) -> dict:
         settings["max_card_value"] = tournament.max_card_value
     if tournament.quota_override() is not None:
         settings["quota"] = tournament.quota_override()
+    if tournament.qualifier_games is not None:
+        settings["qualifier_games"] = tournament.qualifier_games
     if settings:
         info["settings"] = settings
     if tournament.end_date is not None:
         info["end_date"] = tournament.end_date.isoformat()
+    if tournament.organiser:
+        info["organiser"] = tournament.organiser
     return info
 
 
@@ -99,7 +103,41 @@ def export_tournament(tournament: Tournament) -> dict:
         document["lots"] = [
             {"stage": lot.stage, "order": lot.order, **_audit(lot, "seed")} for lot in lots
         ]
+    sanctions = sanction_entries(tournament)
+    if sanctions:
+        document["sanctions"] = sanctions
     return document
+
+
+def sanction_entries(tournament: Tournament) -> list[dict]:
+    """The sanctions in force (a withdrawn one is history, not part of the tournament)."""
+    entries = []
+    for row in (
+        Sanction.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
+        .order_by("id")
+        .values(
+            "player__start_number",
+            "scope",
+            "game__stage__kind",
+            "game__number",
+            "reason",
+            "decided_by",
+            "decided_at",
+        )
+    ):
+        entry = {
+            "player": row["player__start_number"],
+            "scope": row["scope"],
+            "stage": row["game__stage__kind"],
+            "game": row["game__number"],
+            "reason": row["reason"],
+        }
+        if row["decided_by"]:
+            entry["decided_by"] = row["decided_by"]
+        if row["decided_at"] is not None:
+            entry["decided_at"] = _moment(row["decided_at"])
+        entries.append(entry)
+    return entries
 
 
 def _stages(tournament: Tournament, stages: dict[int, str]) -> dict:

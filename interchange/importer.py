@@ -6,11 +6,22 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.models import Lot, RoundResult, Sheet
-from tournament.models import Game, Player, Round, Seat, Stage, Table, Team, TeamMember, Tournament
+from rules.stages import STAGES
+from scoring.models import Lot, RoundResult, Sanction, Sheet
+from tournament.models import (
+    DEFAULT_ORGANISER,
+    Game,
+    Player,
+    Round,
+    Seat,
+    Stage,
+    Table,
+    Team,
+    TeamMember,
+    Tournament,
+)
 
 from .places import Place, Problem
-from .schema import STAGE_KEYS
 from .validate import check_document, parse_moment
 
 
@@ -71,6 +82,8 @@ def _store(document: dict, slug: str) -> Tournament:
         start_date=date.fromisoformat(info["start_date"]),
         end_date=date.fromisoformat(info["end_date"]) if "end_date" in info else None,
         venue=info.get("venue", ""),
+        organiser=info.get("organiser", DEFAULT_ORGANISER),
+        qualifier_games=settings.get("qualifier_games"),
         close_bonus=settings.get("close_bonus"),
         max_card_value=settings.get("max_card_value"),
         quota_b1=quota["B1"] if quota else None,
@@ -103,10 +116,13 @@ def _store(document: dict, slug: str) -> Tournament:
         for member in spec["members"]
     )
 
-    for kind in STAGE_KEYS:
+    games = {}
+    for kind in STAGES:
         spec = document.get("stages", {}).get(kind)
         if spec is not None:
-            _store_stage(Stage.objects.create(tournament=tournament, kind=kind), spec, player_id)
+            stage = Stage.objects.create(tournament=tournament, kind=kind)
+            for game in _store_stage(stage, spec, player_id):
+                games[(kind, game.number)] = game
 
     Lot.objects.bulk_create(
         Lot(
@@ -119,10 +135,22 @@ def _store(document: dict, slug: str) -> Tournament:
         )
         for lot in document.get("lots", [])
     )
+    Sanction.objects.bulk_create(
+        Sanction(
+            tournament=tournament,
+            player_id=player_id[sanction["player"]],
+            scope=sanction["scope"],
+            game=games[(sanction["stage"], sanction["game"])],
+            reason=sanction["reason"],
+            decided_by=sanction.get("decided_by", ""),
+            decided_at=_datetime(sanction.get("decided_at")),
+        )
+        for sanction in document.get("sanctions", [])
+    )
     return tournament
 
 
-def _store_stage(stage: Stage, spec: dict, player_id: dict[int, int]) -> None:
+def _store_stage(stage: Stage, spec: dict, player_id: dict[int, int]) -> list[Game]:
     games = Game.objects.bulk_create(
         Game(
             stage=stage,
@@ -179,3 +207,4 @@ def _store_stage(stage: Stage, spec: dict, player_id: dict[int, int]) -> None:
         for table, (_game, table_spec) in zip(tables, table_specs, strict=True)
         for entry in table_spec.get("rounds", [])
     )
+    return games

@@ -22,12 +22,15 @@ class Place:
     player: object = None
     team: object = None
     lot: int | None = None  # 1-based position in the file's list of lots
+    sanction: int | None = None  # 1-based position in the file's list of sanctions
     item: str | None = None  # a field or another part, as the file names it
 
     def __str__(self) -> str:
         parts = []
         if self.lot is not None:
             parts.append(_("lot %(number)s") % {"number": self.lot})
+        if self.sanction is not None:
+            parts.append(_("sanction %(number)s") % {"number": self.sanction})
         if self.stage is not None:
             parts.append(str(STAGE_NAMES.get(self.stage, self.stage)))
         if self.game is not None:

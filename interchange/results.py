@@ -14,7 +14,7 @@ from scoring.standings import (
 )
 
 FORMAT = "syllabatim-results"
-VERSION = 1
+VERSION = 2
 
 
 def standing_row(row: Ranked) -> dict:
@@ -37,21 +37,27 @@ def has_results(data: TournamentData, kind: str) -> bool:
     return stage is not None and bool(stage.results)
 
 
-def results_document(data: TournamentData) -> dict:
-    """What the software computes from a tournament; a stage with no results is absent."""
+def results_document(data: TournamentData, *, announced_only: bool = False) -> dict:
+    """What the software computes from a tournament; a stage with no results is absent.
+
+    ``announced_only`` (the public pages' JSON): who advances is listed only once the
+    qualifier is over, as the pages announce nothing before it is decided; the ``results``
+    command computes advancement from the standings as they are."""
     document: dict = {"format": FORMAT, "version": VERSION}
     if has_results(data, QUALIFIER):
         standings = stage_standings(data, QUALIFIER)
         advancement = qualifier_advancement(data, standings)
+        over = data.stage_over(QUALIFIER) or not announced_only
         document[QUALIFIER] = {
             "participants": participants(data),
             "quota": quota_in_force(data),
             "standings": standings_rows(standings),
-            "advancing": {c: sorted(a.advancing) for c, a in advancement.items()},
+            "advancing": {c: sorted(a.advancing) if over else [] for c, a in advancement.items()},
             "unresolved_ties": [
                 {"category": category, "players": sorted(tie.keys), "places": list(tie.places)}
                 for category, result in advancement.items()
                 for tie in result.unresolved
+                if over
             ],
         }
     for kind in (FINAL_A, FINAL_B):
@@ -63,4 +69,7 @@ def results_document(data: TournamentData) -> dict:
             {"rank": row.rank, "team": row.team, "points": row.points, "counted": list(row.counted)}
             for row in team_rows
         ]
+    expelled = sorted(data.expelled())
+    if expelled:
+        document["expelled"] = expelled
     return document

@@ -7,10 +7,11 @@ from pathlib import Path
 from django.utils.translation import gettext as _
 from jsonschema import Draft202012Validator, ValidationError
 
+from rules.stages import STAGES
+
 from .places import Place
 
 SCHEMAS = Path(__file__).with_name("schemas")
-STAGE_KEYS = ("qualifier", "final_a", "final_b")
 
 
 @cache
@@ -53,7 +54,9 @@ def place_of(document: object, path) -> Place:
             found["team"] = _label(item, "name", index)
         elif key == "lots" and node is document and isinstance(index, int):
             found["lot"] = index + 1
-        elif key == "stages" and node is document and index in STAGE_KEYS:
+        elif key == "sanctions" and node is document and isinstance(index, int):
+            found["sanction"] = index + 1
+        elif key == "stages" and node is document and index in STAGES:
             found["stage"] = index
         elif key == "games" and "stage" in found and isinstance(index, int):
             found["game"] = _label(item, "number", index)

@@ -12,13 +12,18 @@ from django.utils.translation import gettext as _
 
 from rules import sheet
 from rules.advancement import QUOTA_BELOW_MIN, quota_problems
-from rules.championship import MAX_CARD_VALUE
+from rules.championship import FINAL_GAMES
+from rules.commitment import commitment
+from rules.draw import ascending
+from rules.sanctions import TOURNAMENT
+from rules.stages import FINALS, QUALIFIER, STAGES, stage_index
 from scoring.messages import sheet_problem_message
 
-from .places import Place, Problem
-from .schema import STAGE_KEYS, schema_problems
+from .places import STAGE_NAMES, Place, Problem
+from .schema import schema_problems
 
 DB_INTEGER_MAX = 2**31 - 1  # the largest whole number every supported database stores
+MOMENTS = ("drawn_at", "decided_at", "committed_at")  # times stored as they are given
 
 
 def normalise(value: object, key: str | None = None) -> object:
@@ -59,7 +64,7 @@ def _unstorable(document: object, path: tuple = ()) -> list[tuple[tuple, str]]:
 
 
 def _text_limits() -> dict[str, int]:
-    from scoring.models import Lot
+    from scoring.models import Lot, Sanction
     from tournament.models import Game, Player, Team, Tournament
 
     return {
@@ -70,6 +75,8 @@ def _text_limits() -> dict[str, int]:
         "teams.name": Team._meta.get_field("name").max_length,
         "draw.drawn_by": Game._meta.get_field("drawn_by").max_length,
         "lots.drawn_by": Lot._meta.get_field("drawn_by").max_length,
+        "tournament.organiser": Tournament._meta.get_field("organiser").max_length,
+        "sanctions.decided_by": Sanction._meta.get_field("decided_by").max_length,
     }
 
 
@@ -99,11 +106,13 @@ class Checker:
         self.check_tournament()
         players = self.check_players()
         teams = self.check_teams(players)
-        for kind in STAGE_KEYS:
+        for kind in STAGES:
             stage = self.document.get("stages", {}).get(kind)
             if stage is not None:
                 self.check_stage(kind, stage, players)
         self.check_lots(players, teams)
+        self.check_sanctions(players)
+        self.check_commitments()
         return self.problems
 
     def check_texts_and_times(self) -> None:
@@ -126,7 +135,7 @@ class Checker:
                         place_of(self.document, (*path, key)),
                         _("is longer than %(limit)s characters") % {"limit": limit},
                     )
-                if key == "drawn_at" and isinstance(value, str):
+                if key in MOMENTS and isinstance(value, str):
                     try:
                         parse_moment(value)
                     except ValueError:
@@ -195,12 +204,33 @@ class Checker:
         return set(names)
 
     def check_stage(self, kind: str, stage: dict, players: dict[int, dict]) -> None:
+        from tournament.models import card_table_highest_value
+
         settings = self.document["tournament"].get("settings", {})
-        max_card_value = settings.get("max_card_value", MAX_CARD_VALUE)
+        max_card_value = settings.get("max_card_value") or card_table_highest_value()
         numbers = Counter(game["number"] for game in stage["games"])
         for number in sorted(n for n, count in numbers.items() if count > 1):
             self.error(Place(stage=kind, game=number), _("the stage has two games of this number"))
+        planned = settings.get("qualifier_games")
+        if kind == QUALIFIER and planned is not None and len(stage["games"]) > planned:
+            self.error(
+                Place(stage=kind, item="tournament.settings.qualifier_games"),
+                _("the qualifier has %(count)s games, more than the %(planned)s fixed in advance")
+                % {"count": len(stage["games"]), "planned": planned},
+            )
+        if kind in FINALS and len(stage["games"]) > FINAL_GAMES:
+            self.warn(
+                Place(stage=kind),
+                _("a final has %(games)s games by the rules (F), this one %(count)s")
+                % {"games": FINAL_GAMES, "count": len(stage["games"])},
+            )
         for game in stage["games"]:
+            if kind in FINALS and not ascending(game["rounds"]):
+                self.warn(
+                    Place(stage=kind, game=game["number"]),
+                    _("a final deals its rounds in ascending order (F), not %(rounds)s")
+                    % {"rounds": ", ".join(map(str, game["rounds"]))},
+                )
             self.check_game(kind, game, players, max_card_value)
 
     def check_game(self, kind: str, game: dict, players: dict, max_card_value: int) -> None:
@@ -314,6 +344,83 @@ class Checker:
                     self.error(
                         place, _("no player has the start number %(number)s") % {"number": key}
                     )
+
+    def check_sanctions(self, players: dict[int, dict]) -> None:
+        """Each sanction names a registered player seated in a game the document has; an
+        expelled player sits at no later table; a scope is given once per player and game."""
+        stages = self.document.get("stages", {})
+        seated = {
+            (kind, game["number"]): {n for table in game["tables"] for n in table["seats"]}
+            for kind, stage in stages.items()
+            for game in stage["games"]
+        }
+        given: set[tuple] = set()
+        for position, sanction in enumerate(self.document.get("sanctions", []), start=1):
+            player, kind, number = sanction["player"], sanction["stage"], sanction["game"]
+            place = Place(sanction=position, stage=kind, game=number, player=player)
+            if player not in players:
+                self.error(place, _("no such player is registered"))
+                continue
+            if kind not in stages:
+                self.error(place, _("the document has no such stage"))
+                continue
+            if (kind, number) not in seated:
+                self.error(place, _("the stage has no game of this number"))
+                continue
+            if player not in seated[(kind, number)]:
+                self.error(place, _("the player does not sit at a table of this game"))
+                continue
+            key = (player, sanction["scope"], kind, number)
+            if key in given:
+                self.error(place, _("the player has this sanction in this game already"))
+                continue
+            given.add(key)
+            if sanction["scope"] == TOURNAMENT:
+                later = sorted(
+                    (stage_index(k), k, n)
+                    for (k, n), sitting in seated.items()
+                    if player in sitting
+                    and (stage_index(k) > stage_index(kind) or (k == kind and n > number))
+                )
+                for _index, later_kind, later_number in later:
+                    self.error(
+                        place,
+                        _(
+                            "the player is expelled, yet sits at a table of a later game "
+                            "(%(stage)s, game %(game)s)"
+                        )
+                        % {"stage": STAGE_NAMES[later_kind], "game": later_number},
+                    )
+
+    def check_commitments(self) -> None:
+        """A published commitment must agree with the revealed seed, and it must have been
+        published no later than the draw."""
+        drawn = [
+            (Place(stage=kind, game=game["number"], item="draw"), game["draw"])
+            for kind, stage in self.document.get("stages", {}).items()
+            for game in stage["games"]
+            if "draw" in game
+        ]
+        drawn += [
+            (Place(lot=position, stage=lot["stage"]), lot)
+            for position, lot in enumerate(self.document.get("lots", []), start=1)
+        ]
+        for place, audit in drawn:
+            if "commitment" not in audit:
+                continue
+            if "seed" not in audit or "what" not in audit:
+                self.error(
+                    place, _("a commitment needs the revealed seed and the decision's name (what)")
+                )
+            elif commitment(audit["seed"], audit["what"]) != audit["commitment"]:
+                self.error(
+                    place,
+                    _("the commitment does not match the seed: sha256(seed:what) is %(value)s")
+                    % {"value": commitment(audit["seed"], audit["what"])},
+                )
+            if "committed_at" in audit and "drawn_at" in audit:
+                if parse_moment(audit["committed_at"]) > parse_moment(audit["drawn_at"]):
+                    self.error(place, _("the commitment was published after the draw"))
 
 
 def check_document(document: object) -> tuple[object, list[Problem]]:

@@ -3,7 +3,9 @@
 The oracle below is written from the rules' text, not from ``rules/``: ranks are one plus the
 number of players strictly better on (points, closes, best round); a lot naming exactly a
 tied group gives it consecutive ranks; the qualifier sends rank <= quota unless a tie
-straddles the cut; teams add their three best players over both days.
+straddles the cut; teams add their three best players over both days. Sanctions (version 2):
+a game a player is disqualified from scores 0 and no close for them; an expelled player is in
+no standing from the stage of the expulsion on and in no team.
 """
 
 import json
@@ -36,12 +38,13 @@ def random_championship(seed: int) -> dict:
         settings["quota"] = {"B1": rng.randint(3, 7), "VS": rng.randint(3, 7)}
     document = {
         "format": "syllabatim-tournament",
-        "version": 1,
+        "version": 2,
         "tournament": {
             "name": f"Turnaj {seed}",
             "year": 2026,
             "start_date": "2026-06-13",
             **({"settings": settings} if settings else {}),
+            "organiser": "Klub Syllabatim",
         },
         "players": players,
         "stages": {},
@@ -103,7 +106,33 @@ def random_championship(seed: int) -> dict:
         pool = pool[size:]
     if teams:
         document["teams"] = teams
+    add_sanctions(document, rng)
     return document
+
+
+def add_sanctions(document: dict, rng: random.Random) -> None:
+    """A few disqualifications from a game, and an expulsion in a player's last game."""
+    games = [
+        (kind, game["number"], {n for t in game["tables"] for n in t["seats"]})
+        for kind in STAGES
+        for game in document["stages"].get(kind, {"games": []})["games"]
+    ]
+    if not games:
+        return
+    sanctions = []
+    for _ in range(rng.choice([0, 0, 1, 2, 3])):
+        kind, number, seated = rng.choice(games)
+        if seated:
+            player = rng.choice(sorted(seated))
+            entry = {"player": player, "scope": "game", "stage": kind, "game": number}
+            if entry not in sanctions:
+                sanctions.append(entry)
+    if rng.random() < 0.5:
+        player = rng.choice(sorted({n for _k, _g, seated in games for n in seated}))
+        kind, number, _seated = [g for g in games if player in g[2]][-1]  # the last one played
+        sanctions.append({"player": player, "scope": "tournament", "stage": kind, "game": number})
+    if sanctions:
+        document["sanctions"] = [{**entry, "reason": "telefon"} for entry in sanctions]
 
 
 def add_lots(document: dict, rng: random.Random) -> None:
@@ -137,15 +166,36 @@ def bonus(document):
     return document["tournament"].get("settings", {}).get("close_bonus", 5)
 
 
-def records(document, kind):
+STAGE_ORDER = {kind: index for index, kind in enumerate(STAGES)}
+
+
+def expelled(document) -> dict:
+    """Expelled players and the stage they were expelled in."""
+    return {
+        s["player"]: s["stage"] for s in document.get("sanctions", []) if s["scope"] == "tournament"
+    }
+
+
+def records(document, kind, with_expelled=False):
+    """Each player's (points, closes, best round, rounds) in a stage; players expelled in this
+    or an earlier stage are not in it (unless ``with_expelled``: who sat at its tables)."""
+    voided = {(s["stage"], s["game"], s["player"]) for s in document.get("sanctions", [])}
+    out = {
+        p
+        for p, stage in expelled(document).items()
+        if STAGE_ORDER[stage] <= STAGE_ORDER[kind] and not with_expelled
+    }
     table = {}
     for game in document["stages"].get(kind, {"games": []})["games"]:
         for spec in game["tables"]:
             for p in spec["seats"]:
-                table.setdefault(p, [0, 0, 0, 0])
+                if p not in out:
+                    table.setdefault(p, [0, 0, 0, 0])
             for played in spec["rounds"]:
                 for r in played["results"]:
-                    if r["disqualified"]:
+                    if r["player"] in out:
+                        continue
+                    if r["disqualified"] or (kind, game["number"], r["player"]) in voided:
                         score, close = 0, 0
                     else:
                         raw = r["laid"] - r["unused"] - r["penalty"]
@@ -216,9 +266,11 @@ def oracle_teams(document, lots):
             t[1] += closes
             t[2] = max(t[2], best)
     chains, counted = {}, {}
+    gone = expelled(document)
     for team in document.get("teams", []):
         members = sorted(
-            team["members"], key=lambda p: (tuple(-v for v in both.get(p, [0, 0, 0])), p)
+            (p for p in team["members"] if p not in gone),
+            key=lambda p: (tuple(-v for v in both.get(p, [0, 0, 0])), p),
         )[:3]
         counted[team["name"]] = sorted(members)
         rows = [both.get(p, [0, 0, 0]) for p in members]
@@ -238,7 +290,7 @@ def oracle_teams(document, lots):
 
 
 def oracle(document) -> dict:
-    expected = {"format": "syllabatim-results", "version": 1}
+    expected = {"format": "syllabatim-results", "version": 2}
     qualifier = oracle_standings(document, "qualifier")
     played = lambda kind: any(  # noqa: E731
         t["rounds"]
@@ -246,7 +298,7 @@ def oracle(document) -> dict:
         for t in g["tables"]
     )
     if played("qualifier"):
-        participants = len(records(document, "qualifier"))
+        participants = len(records(document, "qualifier", with_expelled=True))
         quota = document["tournament"].get("settings", {}).get("quota") or {
             c: 5 if participants <= 20 else 6 for c in ("B1", "VS")
         }
@@ -282,6 +334,8 @@ def oracle(document) -> dict:
     team_lots = [lot["order"] for lot in document.get("lots", []) if lot["stage"] == "teams"]
     if document.get("teams"):
         expected["teams"] = oracle_teams(document, team_lots)
+    if expelled(document):
+        expected["expelled"] = sorted(expelled(document))
     return expected
 
 
