@@ -4,7 +4,13 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rules import draw as rules_draw
-from rules.championship import QUALIFIER_ROUNDS_MAX, QUALIFIER_ROUNDS_MIN, ROUND_NUMBERS
+from rules.championship import (
+    QUALIFIER_GAMES_MAX,
+    QUALIFIER_ROUNDS_MAX,
+    QUALIFIER_ROUNDS_MIN,
+    ROUND_NUMBERS,
+)
+from tournament.models import QualifierSeating
 
 
 def parse_rounds(text: str) -> list[int]:
@@ -124,3 +130,17 @@ class SwapForm(forms.Form):
         if data.get("first") is not None and data.get("first") == data.get("second"):
             self.add_error("second", _("Choose two different players."))
         return data
+
+
+class QualifierPlanForm(forms.Form):
+    games = forms.IntegerField(
+        label=_("Number of qualifier games"),
+        min_value=1,
+        max_value=QUALIFIER_GAMES_MAX,
+        help_text=_("Fixed before the day (rule B); the qualifier is over when they are complete."),
+    )
+    seating = forms.ChoiceField(
+        label=_("Seating of the qualifier"),
+        choices=QualifierSeating.choices,
+        widget=forms.RadioSelect,
+    )

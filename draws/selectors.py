@@ -8,8 +8,9 @@ from django.utils.translation import gettext_lazy
 
 from rules import eligibility
 from rules.draw import Entrant
+from rules.sanctions import TOURNAMENT
 from scoring.models import RoundResult
-from scoring.selectors import tournament_data
+from scoring.selectors import sanction_rows, tournament_data
 from scoring.standings import QUALIFIER, qualifier_advancement
 from tournament.models import Game, Player, Seat, Stage, TeamMember, Tournament
 
@@ -29,6 +30,7 @@ class Field:
     refusal: str | None = None  # a reason the stage cannot be drawn yet (Czech)
     ineligible: tuple = ()  # (player, reasons in words) left out of the qualifier
     unverified: tuple = ()  # drawn, but without a birth date to check the age limit
+    expelled: tuple = ()  # (player, the expulsion in words): sit at no later table
 
 
 def entrant(player: Player, teams: dict[int, str]) -> Entrant:
@@ -42,11 +44,30 @@ def team_of_players(tournament: Tournament) -> dict[int, str]:
 
 def stage_field(tournament: Tournament, kind: str) -> Field:
     """Qualifier: eligible players; A-final: the advancing players (not while a tie at the cut
-    is unresolved); B-final: the qualifier's other participants who take part. Absent players
-    are left out of every draw."""
-    players = list(Player.objects.filter(tournament=tournament).select_related("tournament"))
+    is unresolved, nor before the qualifier is over); B-final: the qualifier's other
+    participants who take part. Absent and expelled players are left out of every draw."""
+    sanctions = sanction_rows(tournament)
+    expulsions = {s.player: s for s in sanctions if s.scope == TOURNAMENT}
+    everyone = sorted(
+        Player.objects.filter(tournament=tournament).select_related("tournament"),
+        key=lambda p: p.start_number,
+    )
+    players = [p for p in everyone if p.start_number not in expulsions]
+    expelled = tuple(
+        (p, expulsions[p.start_number].words()) for p in everyone if p.start_number in expulsions
+    )
     ineligible = ()
     if kind == QUALIFIER:
+        if tournament.qualifier_games is None:
+            return Field(
+                [],
+                [],
+                _(
+                    "Set the number of qualifier games first: it is fixed before the day "
+                    "(rule B), and the qualifier is over when that many games are complete."
+                ),
+                expelled=expelled,
+            )
         chosen = [p for p in players if not p.eligibility_problems()]
         ineligible = tuple(
             (p, ", ".join(str(ELIGIBILITY_WORDS[code]) for code in p.eligibility_problems()))
@@ -57,7 +78,19 @@ def stage_field(tournament: Tournament, kind: str) -> Field:
         data = tournament_data(tournament)
         qualifier = data.stages.get(QUALIFIER)
         if qualifier is None or not qualifier.results:
-            return Field([], [], _("The qualifier has no results yet."))
+            return Field([], [], _("The qualifier has no results yet."), expelled=expelled)
+        progress = data.progress.get(QUALIFIER)
+        if not data.stage_over(QUALIFIER):
+            return Field(
+                [],
+                [],
+                _(
+                    "The qualifier is not over yet: %(done)s of %(planned)s games are complete "
+                    "(entered, and confirmed where required)."
+                )
+                % {"done": progress.complete_games, "planned": progress.planned or "?"},
+                expelled=expelled,
+            )
         advancement = qualifier_advancement(data)
         ties = [tie for result in advancement.values() for tie in result.unresolved]
         if ties:
@@ -77,6 +110,7 @@ def stage_field(tournament: Tournament, kind: str) -> Field:
                     "referee must draw a lot first."
                 )
                 % {"ties": names},
+                expelled=expelled,
             )
         advancing = {key for result in advancement.values() for key in result.advancing}
         if kind == Stage.Kind.FINAL_A:
@@ -97,6 +131,7 @@ def stage_field(tournament: Tournament, kind: str) -> Field:
         None,
         ineligible,
         tuple(p for p in drawn if p.birth_date is None),
+        expelled,
     )
 
 

@@ -4,6 +4,7 @@ Every draw stores its seed, time, who drew it and its options (Game.draw_*), so 
 seed and the same inputs give the same draw again.
 """
 
+import random
 import secrets
 from dataclasses import asdict
 
@@ -12,9 +13,19 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules import draw as rules_draw
-from rules.championship import ROUND_NUMBERS, TABLE_SIZE_MAX, TABLE_SIZE_MIN
+from rules.championship import FINAL_GAMES, ROUND_NUMBERS, TABLE_SIZE_MAX, TABLE_SIZE_MIN
+from rules.stages import FINALS
 from tournament.changes import touch
-from tournament.models import DrawStatus, Game, Round, Seat, Stage, Table, Tournament
+from tournament.models import (
+    DrawStatus,
+    Game,
+    QualifierSeating,
+    Round,
+    Seat,
+    Stage,
+    Table,
+    Tournament,
+)
 
 from .selectors import earlier_seatings, entrant, game_has_results, stage_field, team_of_players
 
@@ -23,8 +34,46 @@ class DrawRefused(Exception):
     """A draw that cannot be made, with the reason in the interface's language."""
 
 
+def plan_for(kind: str, players: int, tables: int | None = None) -> rules_draw.TablePlan:
+    """The tables of a stage's game: 5–8 in the qualifier, at most 7 in a final wherever the
+    number of players allows it (F)."""
+    if kind in FINALS:
+        return rules_draw.final_table_plan(players, tables)
+    return rules_draw.table_plan(players, tables)
+
+
+def table_counts(kind: str, players: int) -> list[int]:
+    largest = rules_draw.final_table_largest(players) if kind in FINALS else TABLE_SIZE_MAX
+    return rules_draw.table_counts(players, largest)
+
+
+def plan_reason(plan: rules_draw.TablePlan, players: int) -> str | None:
+    """Why a final's tables are of these sizes, in words."""
+    sizes = {"count": players, "sizes": ", ".join(map(str, plan.sizes))}
+    if plan.reason == rules_draw.FINAL_AT_MOST_SEVEN:
+        return (
+            _(
+                "%(count)s finalists at tables of %(sizes)s: a final table has at most 7 "
+                "players wherever the number allows it, so that in a game of 7 rounds everyone "
+                "starts at least once (rule F)."
+            )
+            % sizes
+        )
+    if plan.reason == rules_draw.FINAL_EIGHT_UNAVOIDABLE:
+        return (
+            _(
+                "%(count)s finalists at tables of %(sizes)s: they cannot be split into tables "
+                "of 5 to 7, so one table has 8 and not everyone starts in a game of 7 rounds "
+                "(rule F)."
+            )
+            % sizes
+        )
+    return None
+
+
 def table_problem(plan: rules_draw.TablePlan, players: int) -> str | None:
-    """Why the seating misses tables of 5–8, in words; None when it does not."""
+    """Why the seating misses tables of 5–8 (5–7 in a final), in words; None when it does
+    not."""
     limits = {
         "count": players,
         "min": TABLE_SIZE_MIN,
@@ -33,6 +82,15 @@ def table_problem(plan: rules_draw.TablePlan, players: int) -> str | None:
     }
     if plan.feasible:
         return None
+    if plan.problem == rules_draw.FINAL_TABLE_OVER_SEVEN:
+        return (
+            _(
+                "With this number of tables (%(sizes)s players) a final table has 8 players, "
+                "although %(count)s finalists can sit at tables of 5 to 7 (rule F): choose "
+                "another number of tables."
+            )
+            % limits
+        )
     if plan.problem == rules_draw.TOO_FEW_PLAYERS:
         return (
             _("Only %(count)s players: fewer than one table of %(min)s. They sit at one table.")
@@ -83,6 +141,19 @@ def round_list(rounds, stage_kind: str, seed: int, within: rules_draw.RoundRange
     return list(rules_draw.final_rounds()), "final"
 
 
+def check_final_rounds(kind: str, rounds) -> None:
+    """A final deals its rounds in ascending order (F): the referee may leave rounds out,
+    not reorder them."""
+    if kind in FINALS and rounds and not rules_draw.ascending(list(rounds)):
+        raise DrawRefused(
+            _(
+                "A final deals its rounds in ascending order (rule F), not %(rounds)s; the "
+                "referee may shorten a game, e.g. 1, 2, 3, 4, 5."
+            )
+            % {"rounds": ", ".join(map(str, rounds))}
+        )
+
+
 def _report_dict(report: rules_draw.Report) -> dict:
     return {
         **asdict(report),
@@ -108,6 +179,8 @@ def draw_game(
     """Draw (or redraw) game ``number`` of a stage: its tables, seats, starting seats and,
     for the qualifier, its rounds. A draft unless ``confirm``."""
     stage, _created = Stage.objects.get_or_create(tournament=tournament, kind=kind)
+    check_game_number(tournament, kind, number)
+    check_final_rounds(kind, rounds)
     game = Game.objects.filter(stage=stage, number=number).first()
     if game is not None and game_has_results(game):
         raise DrawRefused(
@@ -129,15 +202,27 @@ def draw_game(
             _("%(count)s players cannot sit at %(tables)s tables.")
             % {"count": len(field.players), "tables": tables}
         )
-    plan = rules_draw.table_plan(len(field.players), tables)
     seed = new_seed() if seed is None else seed
     game_rounds, round_source = round_list(rounds, kind, seed, round_range)
     teams = team_of_players(tournament)
     earlier = earlier_seatings(stage, number)
     preferences = preferences or rules_draw.Preferences()
-    seating = rules_draw.draw_seating(
-        [entrant(p, teams) for p in field.players], plan.sizes, seed, earlier, preferences
-    )
+    kept = None
+    if (
+        kind == Stage.Kind.QUALIFIER
+        and number > 1
+        and tournament.qualifier_seating == QualifierSeating.KEEP
+    ):
+        kept = kept_seating(earlier[0], field.players, seed)
+        plan = rules_draw.TablePlan(tuple(len(table) for table in kept.tables))
+        seating = kept
+    else:
+        plan = plan_for(kind, len(field.players), tables)
+        if plan.problem == rules_draw.FINAL_TABLE_OVER_SEVEN:
+            raise DrawRefused(table_problem(plan, len(field.players)))
+        seating = rules_draw.draw_seating(
+            [entrant(p, teams) for p in field.players], plan.sizes, seed, earlier, preferences
+        )
     if game is None:
         game = Game(stage=stage, number=number)
     else:
@@ -157,11 +242,67 @@ def draw_game(
         "preferences": asdict(preferences),
         "rounds": round_source,
         "absent": [p.start_number for p in field.absent],
-        "report": _report_dict(seating.report),
+        "report": _report_dict(
+            rules_draw.seating_report(
+                [entrant(p, teams) for p in field.players], seating.tables, earlier
+            )
+            if kept
+            else seating.report
+        ),
+        "kept_seating": kept is not None,
+        "plan_reason": plan.reason,
     }
     game.save()
     _store_seating(game, game_rounds, seating.tables, seating.starting_seats, field.players)
     return game
+
+
+def check_game_number(tournament: Tournament, kind: str, number: int) -> None:
+    """The qualifier has the number of games fixed in advance (B); a final has two (F, L, N)."""
+    if kind == Stage.Kind.QUALIFIER:
+        planned = tournament.qualifier_games
+        if planned is not None and number > planned:
+            raise DrawRefused(
+                _(
+                    "The qualifier has %(planned)s games, fixed in advance (rule B): game "
+                    "%(number)s cannot be drawn."
+                )
+                % {"planned": planned, "number": number}
+            )
+    elif number > FINAL_GAMES:
+        raise DrawRefused(
+            _(
+                "A final is played in %(games)s games (rules F, L, N): game %(number)s cannot "
+                "be drawn."
+            )
+            % {"games": FINAL_GAMES, "number": number}
+        )
+
+
+def kept_seating(first_game, players, seed: int) -> rules_draw.Seating:
+    """The first game's seating again (one seating for the whole qualifier, B): the same
+    tables and seats, players who left dropped; the round-1 starting player is drawn anew for
+    each game (F). Refused when a table would leave 5–8 or somebody new is to be seated."""
+    numbers = {p.start_number for p in players}
+    tables = [tuple(n for n in table if n in numbers) for table in first_game]
+    seated = {n for table in tables for n in table}
+    newcomers = sorted(numbers - seated)
+    if newcomers or not rules_draw.fits([len(table) for table in tables]):
+        raise DrawRefused(
+            _(
+                "The qualifier keeps one seating, but the field changed since game 1 "
+                "(%(detail)s): draw the tables anew for this game (change the qualifier "
+                "seating to a new draw before every game)."
+            )
+            % {
+                "detail": _("new: %(players)s") % {"players": ", ".join(map(str, newcomers))}
+                if newcomers
+                else _("a table would have fewer than 5 players")
+            }
+        )
+    rng = random.Random(seed)
+    starting = tuple(rng.randrange(len(table)) for table in tables)
+    return rules_draw.Seating(seed, tuple(tables), starting, None)
 
 
 def _store_seating(game: Game, rounds, tables, starting_seats, players) -> None:
@@ -272,6 +413,7 @@ def set_rounds(
             % {"number": game.number}
         )
     seed = new_seed() if seed is None else seed
+    check_final_rounds(game.stage.kind, rounds)
     numbers, source = round_list(rounds, game.stage.kind, seed, round_range)
     game.rounds.all().delete()
     Round.objects.bulk_create(Round(game=game, position=i, number=n) for i, n in enumerate(numbers))
@@ -292,3 +434,29 @@ def set_presence(*, tournament: Tournament, present: set[int]) -> None:
     players.filter(start_number__in=present).update(present=True)
     players.exclude(start_number__in=present).update(present=False)
     touch(tournament.pk)
+
+
+@transaction.atomic
+def set_qualifier_plan(*, tournament: Tournament, games: int, seating: str) -> Tournament:
+    """The number of qualifier games, fixed before the day (B), and whether the qualifier keeps
+    one seating or draws the tables anew before every game. The number cannot change once the
+    qualifier has started, nor fall below the games already drawn."""
+    drawn = Game.objects.filter(stage__tournament=tournament, stage__kind=Stage.Kind.QUALIFIER)
+    if games != tournament.qualifier_games and tournament.stage_has_started(Stage.Kind.QUALIFIER):
+        raise DrawRefused(
+            _(
+                "The number of qualifier games is fixed in advance (rule B): it cannot change "
+                "once the qualifier has started."
+            )
+        )
+    if drawn.filter(number__gt=games).exists():
+        raise DrawRefused(
+            _("%(count)s qualifier games are drawn already: the number cannot be lower.")
+            % {"count": drawn.count()}
+        )
+    tournament.qualifier_games = games
+    tournament.qualifier_seating = seating
+    tournament.full_clean()
+    tournament.save(update_fields=["qualifier_games", "qualifier_seating"])
+    touch(tournament.pk)
+    return tournament

@@ -8,6 +8,7 @@ app_name = "draws"
 urlpatterns = [
     path("", views.overview, name="overview"),
     path("pritomnost/", views.presence, name="presence"),
+    path("kvalifikace-plan/", views.qualifier_plan, name="qualifier_plan"),
     path("<stage:stage>/nova/", views.draw_new, name="draw"),
     path("<stage:stage>/<int:number>/", views.game, name="game"),
     path("<stage:stage>/<int:number>/potvrdit/", views.confirm, name="confirm"),

@@ -11,11 +11,12 @@ from accounts.access import organiser_required
 from public.labels import stage_label
 from rules import draw as rules_draw
 from rules.championship import TABLE_SIZE_MAX, TABLE_SIZE_MIN
+from scoring.selectors import quota_warnings
 from tournament.lookups import game_or_404, tournament_or_404, who
 from tournament.models import Game, Player, Stage, Tournament
 
 from . import services
-from .forms import DrawForm, RoundsFields, SwapForm
+from .forms import DrawForm, QualifierPlanForm, RoundsFields, SwapForm
 from .selectors import game_has_results, game_tables, stage_field
 
 
@@ -31,7 +32,14 @@ def _next_number(tournament: Tournament, kind: str) -> int:
 def _stage_summary(tournament: Tournament, kind: str) -> dict:
     field = stage_field(tournament, kind)
     count = len(field.players)
-    plan = rules_draw.table_plan(count) if count else None
+    plan = services.plan_for(kind, count) if count else None
+    counts = services.table_counts(kind, count)
+    next_number = _next_number(tournament, kind)
+    try:
+        services.check_game_number(tournament, kind, next_number)
+        no_more = None
+    except services.DrawRefused as refused:
+        no_more = str(refused)
     return {
         "kind": kind,
         "label": stage_label(kind),
@@ -41,11 +49,23 @@ def _stage_summary(tournament: Tournament, kind: str) -> dict:
         "field": field,
         "plan": plan,
         "problem": services.table_problem(plan, count) if plan else None,
-        "counts": rules_draw.table_counts(count),
+        "reason": services.plan_reason(plan, count) if plan else None,
+        "counts": counts,
         "size_min": TABLE_SIZE_MIN,
-        "size_max": TABLE_SIZE_MAX,
-        "next": _next_number(tournament, kind),
+        "size_max": max(
+            (size for t in counts for size in rules_draw.even_split(count, t)),
+            default=TABLE_SIZE_MAX,
+        ),
+        "next": next_number,
+        "no_more": no_more,
     }
+
+
+def _plan_form(tournament: Tournament, data=None) -> QualifierPlanForm:
+    return QualifierPlanForm(
+        data,
+        initial={"games": tournament.qualifier_games, "seating": tournament.qualifier_seating},
+    )
 
 
 @organiser_required
@@ -59,7 +79,44 @@ def overview(request, slug):
             "tournament": tournament,
             "stages": stages,
             "form": DrawForm(),
+            "plan_form": _plan_form(tournament),
+            "warnings": quota_warnings(tournament),
         },
+    )
+
+
+@organiser_required
+@require_POST
+def qualifier_plan(request, slug):
+    tournament = tournament_or_404(slug)
+    form = _plan_form(tournament, request.POST)
+    if form.is_valid():
+        try:
+            services.set_qualifier_plan(
+                tournament=tournament,
+                games=form.cleaned_data["games"],
+                seating=form.cleaned_data["seating"],
+            )
+        except services.DrawRefused as refused:
+            form.add_error("games", str(refused))
+        else:
+            messages.success(
+                request,
+                _("The qualifier has %(games)s games.") % {"games": tournament.qualifier_games},
+            )
+            return redirect("draws:overview", slug=slug)
+    stages = [_stage_summary(tournament, kind) for kind in Stage.Kind.values]
+    return render(
+        request,
+        "draws/overview.html",
+        {
+            "tournament": tournament,
+            "stages": stages,
+            "form": DrawForm(),
+            "plan_form": form,
+            "warnings": quota_warnings(tournament),
+        },
+        status=400,
     )
 
 

@@ -1,7 +1,9 @@
 import json
 
 import pytest
+from django.test import Client
 
+from accounts.roles import ORGANISER, REFEREE, create_account
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
 
@@ -26,3 +28,13 @@ def after_qualifier(db):
     del document["stages"]["final_a"], document["stages"]["final_b"], document["lots"]
     tournament, _ = import_tournament(document, slug="qualified")
     return tournament, demo_document()["lots"][0]
+
+
+@pytest.fixture
+def clients(fresh):
+    create_account(username="org", role=ORGANISER, password="heslo-organizatora")
+    create_account(username="ref", role=REFEREE, password="heslo-rozhodciho")
+    organiser, referee = Client(), Client()
+    organiser.login(username="org", password="heslo-organizatora")
+    referee.login(username="ref", password="heslo-rozhodciho")
+    return {"anonymous": Client(), "referee": referee, "organiser": organiser}

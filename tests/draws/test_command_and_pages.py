@@ -3,10 +3,8 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.test import Client
 from django.urls import reverse
 
-from accounts.roles import ORGANISER, REFEREE, create_account
 from draws.services import draw_game
 from interchange.exporter import export_tournament
 from tournament.models import Game
@@ -60,16 +58,6 @@ def test_the_command_refuses_in_czech(fresh, args, words):
     with pytest.raises(CommandError) as error:
         call_command("draw", "fresh", *args, stdout=StringIO(), stderr=StringIO())
     assert words in str(error.value).lower() or words in str(error.value)
-
-
-@pytest.fixture
-def clients(fresh):
-    create_account(username="org", role=ORGANISER, password="heslo-organizatora")
-    create_account(username="ref", role=REFEREE, password="heslo-rozhodciho")
-    organiser, referee = Client(), Client()
-    organiser.login(username="org", password="heslo-organizatora")
-    referee.login(username="ref", password="heslo-rozhodciho")
-    return {"anonymous": Client(), "referee": referee, "organiser": organiser}
 
 
 def pages(slug):
