@@ -18,6 +18,7 @@ from scoring.standings import (
     qualifier_advancement,
     stage_standings,
     teams,
+    teams_over,
 )
 from tournament.models import Game, Round, Table, Tournament
 
@@ -127,20 +128,21 @@ def open_ties(tournament: Tournament) -> list[OpenTie]:
     on the podium of each final and of the teams."""
     data = tournament_data(tournament)
     found = []
-    if data.stages.get(QUALIFIER) and data.stages[QUALIFIER].results:
+    # A tie decides something only once its stage is over: before, the order still changes.
+    if data.stages.get(QUALIFIER) and data.stages[QUALIFIER].results and data.stage_over(QUALIFIER):
         for category, result in qualifier_advancement(data).items():
             found += [
                 OpenTie(QUALIFIER, category, tie, _("advancement to the A-final"))
                 for tie in result.unresolved
             ]
     for kind in (FINAL_A, FINAL_B):
-        if data.stages.get(kind) and data.stages[kind].results:
+        if data.stages.get(kind) and data.stages[kind].results and data.stage_over(kind):
             for category, rows in stage_standings(data, kind).items():
                 found += [
                     OpenTie(kind, category, tie, _("medals"))
                     for tie in ties_within(rows, PODIUM_PLACES)
                 ]
-    if data.teams:
+    if data.teams and teams_over(data):
         from rules.ranking import Performance, Ranked
 
         rows = [Ranked(r.rank, Performance(r.team)) for r in teams(data)]

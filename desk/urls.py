@@ -2,7 +2,7 @@ from django.urls import path
 
 import tournament.converters  # noqa: F401 - registers <stage:…>
 
-from . import views
+from . import sanctions, views
 
 app_name = "desk"
 game = "<stage:stage>/partie-<int:number>/"
@@ -12,6 +12,11 @@ urlpatterns = [
     path("postup-a-losy/losovat/", views.draw_lot, name="draw_lot"),
     path("los/<int:lot>/", views.lot, name="lot"),
     path("finale-b/", views.b_final, name="b_final"),
+    path("tresty/", sanctions.sanctions, name="sanctions"),
+    path("tresty/nahled/", sanctions.sanction_preview, name="sanction_preview"),
+    path("tresty/zapsat/", sanctions.sanction_record, name="sanction_record"),
+    path("tresty/<int:sanction>/zrusit/", sanctions.sanction_withdraw, name="sanction_withdraw"),
+    path(game + "ukoncit/", sanctions.end_game, name="end_game"),
     path(game + "stul-<int:table>/kolo-<int:round>/", views.sheet, name="sheet"),
     path(game + "stul-<int:table>/kolo-<int:round>/potvrdit/", views.confirm, name="confirm"),
     path(game + "excel/", views.workbook, name="workbook"),

@@ -1,5 +1,7 @@
 """The referee's desk: thin views over ``scoring.services`` and ``desk.selectors``."""
 
+from collections import defaultdict
+
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,9 +13,10 @@ from accounts.access import referee_required
 from rules.categories import CATEGORIES
 from rules.championship import starting_seat
 from rules.score import round_score
+from rules.stages import FINALS
 from scoring import services
 from scoring.models import Lot, RoundResult, Sheet
-from scoring.selectors import tournament_data
+from scoring.selectors import quota_warnings, sanction_rows, tournament_data
 from scoring.standings import (
     QUALIFIER,
     qualifier_advancement,
@@ -99,13 +102,22 @@ def dashboard(request, slug):
             "ties": ties,
             "waiting": waiting,
             "first_missing": sheet_url(first_missing) if first_missing else None,
+            "can_end_early": bool(
+                game
+                and game.stage.kind in FINALS
+                and game.draw_confirmed
+                and grid
+                and grid.missing < len(grid.cells())
+                and any(cell.state == "empty" for cell in grid.cells())
+            ),
             "sheet_url": sheet_url,
         },
     )
 
 
-def _rows(state, values, problems, close_bonus):
-    """One row per seated player: fields with values and their own error messages."""
+def _rows(state, values, problems, close_bonus, sanctions=None):
+    """One row per seated player: fields with values and their own error messages, and the
+    player's sanctions in this game."""
     by_place = {}
     for problem in problems:
         by_place.setdefault((problem.player, problem.field), []).append(problem)
@@ -130,6 +142,7 @@ def _rows(state, values, problems, close_bonus):
                 "fields": fields,
                 "row_problems": by_place.get((no, None), []),
                 "score": round_score(stored.entry(), close_bonus) if stored else None,
+                "sanctions": (sanctions or {}).get(no, []),
             }
         )
     return rows
@@ -183,7 +196,11 @@ def _sheet_context(request, tournament, game, table, round_, state, values, prob
     grid = game_grid(game)
     cell = next(c for c in grid.cells() if c.table.pk == table.pk and c.round.pk == round_.pk)
     upcoming = next_missing(grid, after=cell)
-    rows = _rows(state, values, problems, settings.close_bonus)
+    sanctions = defaultdict(list)
+    for sanction in sanction_rows(tournament):
+        if (sanction.stage, sanction.game) == (game.stage.kind, game.number):
+            sanctions[sanction.player].append(sanction.words(with_stage=False))
+    rows = _rows(state, values, problems, settings.close_bonus, sanctions)
     errors = [p for p in problems if not p.warning]
     return {
         "tournament": tournament,
@@ -341,6 +358,8 @@ def advancement(request, slug):
             "categories": categories,
             "ties": open_ties(tournament),
             "lots": Lot.objects.filter(tournament=tournament).order_by("-id"),
+            "warnings": quota_warnings(tournament, data),
+            "over": data.stage_over(QUALIFIER),
         },
     )
 

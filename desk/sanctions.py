@@ -1,0 +1,189 @@
+"""The referee's decisions beyond a round: sanctions (record, with what they change; withdraw)
+and ending a final game early. Thin views over ``scoring.services``."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.access import referee_required
+from accounts.roles import ORGANISER, has_role
+from rules.sanctions import Sanction as SanctionData
+from scoring import services
+from scoring.effects import sanction_effects
+from scoring.models import Sanction
+from scoring.selectors import sanction_rows, tournament_data
+from tournament.lookups import game_or_404, tournament_or_404
+from tournament.models import Player
+from tournament.names import feminine
+
+from .forms import SanctionForm, WithdrawalForm
+
+
+def _form(request, tournament, data=None, initial=None) -> SanctionForm:
+    return SanctionForm(
+        data,
+        initial=initial,
+        tournament=tournament,
+        may_expel=has_role(request.user, ORGANISER),
+    )
+
+
+def _list(request, tournament, form, status=200):
+    return render(
+        request,
+        "desk/sanctions.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "sanctions": sanction_rows(tournament, withdrawn=True),
+        },
+        status=status,
+    )
+
+
+@referee_required
+def sanctions(request, slug):
+    """Every sanction of the tournament (withdrawn ones too), and the form for a new one;
+    ``?hrac=7&partie=qualifier-2`` fills it in (from a score sheet)."""
+    tournament = tournament_or_404(slug)
+    initial = {"player": request.GET.get("hrac"), "game": request.GET.get("partie")}
+    return _list(request, tournament, _form(request, tournament, initial=initial))
+
+
+def _checked(request, tournament):
+    """The form and, when it is valid and the sanction may be recorded, its player and game;
+    otherwise the form carries the reasons."""
+    form = _form(request, tournament, request.POST)
+    if not form.is_valid():
+        return form, None, None
+    player = get_object_or_404(
+        Player, tournament=tournament, start_number=form.cleaned_data["player"]
+    )
+    game = form.chosen_game()
+    try:
+        services.sanction_check(
+            player=player, scope=form.cleaned_data["scope"], game=game, by=request.user
+        )
+    except services.SanctionRefused as refused:
+        form.add_error(None, str(refused))
+        return form, None, None
+    return form, player, game
+
+
+@referee_required
+@require_POST
+def sanction_preview(request, slug):
+    """What the sanction will change, to be confirmed before anything is stored."""
+    tournament = tournament_or_404(slug)
+    form, player, game = _checked(request, tournament)
+    if player is None:
+        return _list(request, tournament, form, status=400)
+    names = dict(Player.objects.filter(tournament=tournament).values_list("start_number", "name"))
+    effects = sanction_effects(
+        tournament_data(tournament),
+        SanctionData(player.start_number, form.cleaned_data["scope"], game.stage.kind, game.number),
+        names,
+        feminine=feminine(player.name),
+    )
+    return render(
+        request,
+        "desk/sanction_confirm.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "player": player,
+            "game": game,
+            "scope": Sanction.Scope(form.cleaned_data["scope"]),
+            "effects": effects,
+        },
+    )
+
+
+@referee_required
+@require_POST
+def sanction_record(request, slug):
+    tournament = tournament_or_404(slug)
+    form, player, game = _checked(request, tournament)
+    if player is None:
+        return _list(request, tournament, form, status=400)
+    try:
+        sanction = services.record_sanction(
+            player=player,
+            scope=form.cleaned_data["scope"],
+            game=game,
+            reason=form.cleaned_data["reason"],
+            by=request.user,
+        )
+    except services.SanctionRefused as refused:
+        form.add_error(None, str(refused))
+        return _list(request, tournament, form, status=400)
+    messages.success(
+        request,
+        _("Recorded: player no. %(number)s, %(what)s.")
+        % {"number": player.start_number, "what": sanction.get_scope_display()},
+    )
+    return redirect("desk:sanctions", slug=slug)
+
+
+@referee_required
+def sanction_withdraw(request, slug, sanction):
+    """Withdraw a sanction after confirmation, with the reason; its record stays."""
+    tournament = tournament_or_404(slug)
+    found = get_object_or_404(
+        Sanction.objects.select_related("player", "game__stage"), tournament=tournament, pk=sanction
+    )
+    form = WithdrawalForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.withdraw_sanction(
+                sanction=found, reason=form.cleaned_data["reason"], by=request.user
+            )
+        except services.SanctionRefused as refused:
+            form.add_error(None, str(refused))
+        else:
+            messages.success(request, _("The sanction is withdrawn."))
+            return redirect("desk:sanctions", slug=slug)
+    row = next(row for row in sanction_rows(tournament, withdrawn=True) if row.pk == found.pk)
+    return render(
+        request,
+        "desk/sanction_withdraw.html",
+        {"tournament": tournament, "sanction": row, "form": form},
+        status=400 if form.errors else 200,
+    )
+
+
+@referee_required
+def end_game(request, slug, stage, number):
+    """End a final game early in time trouble (F), after confirmation: the rounds not played
+    at any table are dropped for every table."""
+    tournament = tournament_or_404(slug)
+    game = game_or_404(tournament, stage, number)
+    problem = None
+    if request.method == "POST":
+        try:
+            ended = services.end_game_early(game=game, by=request.user)
+        except services.EndRefused as refused:
+            problem = str(refused)
+        else:
+            messages.success(
+                request,
+                _("The game is ended early; rounds dropped: %(rounds)s.")
+                % {"rounds": ", ".join(map(str, ended.rounds_dropped))},
+            )
+            return redirect(
+                reverse("desk:dashboard", kwargs={"slug": slug}) + f"?partie={stage}-{number}"
+            )
+    return render(
+        request,
+        "desk/end_game.html",
+        {
+            "tournament": tournament,
+            "game": game,
+            "dropped": services.rounds_not_played(game),
+            "kept": list(game.rounds.order_by("position")),
+            "problem": problem,
+        },
+        status=400 if problem else 200,
+    )
