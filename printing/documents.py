@@ -9,29 +9,28 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date
 
-from django.db.models import Count
 from django.utils.translation import gettext as _
 
 from public.labels import category_name, stage_label
 from public.selectors import (
     CategoryStanding,
+    ExpelledRow,
     SeatRow,
     TeamRow,
     draw_rows,
     stage_page,
-    stage_progress,
+    stage_summaries,
     team_page,
 )
 from rules.championship import (
-    FINAL_GAMES,
     ROUND_NUMBERS,
     TABLE_SIZE_MAX,
     deal_size,
     starting_seat,
 )
 from rules.podium import title
-from scoring.standings import FINAL_A, FINAL_B, QUALIFIER, STAGES
-from tournament.models import Game, Seat, SightClass, Stage, Tournament
+from scoring.standings import FINAL_A, FINAL_B
+from tournament.models import Game, Seat, SightClass, Tournament
 
 
 @dataclass(frozen=True)
@@ -204,17 +203,33 @@ def medal_name(place: int) -> str:
 
 
 def row_note(row) -> str:
-    """What a standings row earned: a medal, the A-final, or a lot at the cut."""
+    """What a standings row earned (a medal, the A-final, a lot at the cut) and the player's
+    sanctions, in words."""
+    notes = []
     if row.medal is not None:
-        return _("%(place)s. place, %(medal)s") % {
-            "place": row.medal,
-            "medal": medal_name(row.medal),
+        notes.append(
+            _("%(place)s. place, %(medal)s") % {"place": row.medal, "medal": medal_name(row.medal)}
+        )
+    elif row.advances:
+        notes.append(_("advances to the A-final"))
+    elif row.undecided:
+        notes.append(_("tie at the cut, lot"))
+    notes += row.sanctions
+    return "; ".join(notes)
+
+
+def quota_line(stage: "StageStandings", quota: int) -> str:
+    """How many advance: a fact once the qualifier is over, a rule while it is played."""
+    if stage.in_progress:
+        sentence = _("when the qualifier is over, the best %(quota)s will go to the A-final") % {
+            "quota": quota
         }
-    if row.advances:
-        return _("advances to the A-final")
-    if row.undecided:
-        return _("tie at the cut, lot")
-    return ""
+        return sentence[:1].upper() + sentence[1:] + "."
+    return _("%(count)s advance to the A-final.") % {"count": quota}
+
+
+def expelled_line(row: ExpelledRow) -> str:
+    return f"{row.player.number}. {row.player.name}: {row.words} ({row.reason})"
 
 
 @dataclass(frozen=True)
@@ -223,7 +238,20 @@ class StageStandings:
     kind: str
     stage: str
     categories: list[tuple[str, CategoryStanding]]  # (category's name, standing)
-    in_progress: bool
+    in_progress: bool  # not over: a provisional order, no places decided
+    progress_note: str = ""  # "provisional standings after game 2 of 5"
+
+
+def provisional_words(page) -> str:
+    """Where an unfinished stage stands, in words (as the public pages say it)."""
+    if page.games_complete == 0:
+        return _("provisional standings during the first game")
+    if page.games_planned:
+        return _("provisional standings after game %(done)s of %(planned)s") % {
+            "done": page.games_complete,
+            "planned": page.games_planned,
+        }
+    return _("provisional standings after game %(done)s") % {"done": page.games_complete}
 
 
 def stage_standings(tournament: Tournament, kind: str) -> StageStandings:
@@ -234,6 +262,7 @@ def stage_standings(tournament: Tournament, kind: str) -> StageStandings:
         stage_label(kind),
         [(category_name(c.category), c) for c in page.categories],
         page.in_progress,
+        provisional_words(page) if page.in_progress else "",
     )
 
 
@@ -254,6 +283,8 @@ class Results:
     heading: Heading
     finals: list[StageStandings] = field(default_factory=list)
     teams: list[TeamRow] = field(default_factory=list)
+    teams_over: bool = False
+    expelled: list[ExpelledRow] = field(default_factory=list)
 
     def awards(self) -> list[Award]:
         """Places 1–3 with a medal (a tie a lot has not split yet gets no certificate)."""
@@ -297,34 +328,18 @@ def results(tournament: Tournament) -> Results:
         standings = stage_standings(tournament, kind)
         if standings.categories:
             summary.finals.append(standings)
-    summary.teams = team_page(tournament)
+    teams = team_page(tournament)
+    summary.teams, summary.teams_over = teams.rows, teams.over
+    summary.expelled = [
+        row for stage in summary.finals for _n, c in stage.categories for row in c.expelled
+    ]
     return summary
 
 
 # When a stage is over ----------------------------------------------------------------------
 
 
-def stage_over(tournament: Tournament, kind: str) -> bool:
-    """A stage is over when it has results, nothing of it waits for a sheet or a
-    confirmation, and either a later stage has been drawn (the qualifier) or its games
-    are all played (a final plays ``FINAL_GAMES``)."""
-    stage = Stage.objects.filter(tournament=tournament, kind=kind).first()
-    if stage is None:
-        return False
-    has_results, in_progress = stage_progress(stage)
-    if not has_results or in_progress:
-        return False
-    if kind == QUALIFIER:
-        later = STAGES[STAGES.index(kind) + 1 :]
-        return Game.objects.filter(stage__tournament=tournament, stage__kind__in=later).exists()
-    played = (
-        Game.objects.filter(stage=stage)
-        .annotate(sheets=Count("tables__sheets"))
-        .filter(sheets__gt=0)
-        .count()
-    )
-    return played >= FINAL_GAMES
-
-
 def finished_stages(tournament: Tournament) -> list[str]:
-    return [kind for kind in STAGES if stage_over(tournament, kind)]
+    """The stages that are over: every planned game complete (``rules.progress``). The public
+    downloads hold their standings back until then, as the pages hold back places."""
+    return [summary.kind for summary in stage_summaries(tournament) if summary.over]

@@ -34,6 +34,8 @@ from .documents import (
     Seating,
     StageStandings,
     TableSheet,
+    expelled_line,
+    quota_line,
     row_note,
     sight_label,
 )
@@ -286,7 +288,14 @@ def _standing_story(stage: StageStandings) -> list:
         text(_("Standings: %(stage)s") % {"stage": stage.stage}, 16, True),
     ]
     if stage.in_progress:
-        story.append(text(_("Provisional: the stage is still being played."), 10, True))
+        story.append(
+            text(
+                _("Provisional: the stage is still being played (%(state)s).")
+                % {"state": stage.progress_note},
+                10,
+                True,
+            )
+        )
     columns = [
         _("Rank"),
         _("No."),
@@ -304,9 +313,7 @@ def _standing_story(stage: StageStandings) -> list:
         if standing.title and standing.champion:
             story.append(text(f"{standing.title}: {standing.champion.name}", 11, True))
         if standing.quota is not None:
-            story.append(
-                text(_("%(count)s advance to the A-final.") % {"count": standing.quota}, 9)
-            )
+            story.append(text(quota_line(stage, standing.quota), 9))
         rows, extra = [columns], []
         for index, row in enumerate(standing.rows, start=1):
             rank = f"{row.rank}.{'*' if row.shared else ''}"
@@ -327,6 +334,10 @@ def _standing_story(stage: StageStandings) -> list:
             if row.medal is not None or row.advances:
                 extra.append(("FONT", (0, index), (1, index), BOLD, 9))
         story.append(Table(rows, colWidths=widths, repeatRows=1, style=grid(9, extra=extra)))
+        if standing.expelled:
+            story.append(Spacer(0, 2 * mm))
+            story.append(text(_("Not ranked:"), 9, True))
+            story += [text(expelled_line(row), 9) for row in standing.expelled]
     story.append(Spacer(0, 3 * mm))
     story.append(text(_("* shared rank (equal in every tie-break)."), 8))
     return story
@@ -346,6 +357,17 @@ def results(summary: Results) -> bytes:
     head = summary.heading
     story = [text(head.tournament, 16, True), text(_("Results"), 14, True)]
     for stage in summary.finals:
+        if stage.in_progress:
+            story += [
+                Spacer(0, 4 * mm),
+                text(
+                    _("%(stage)s: not over yet (%(state)s); no place is decided.")
+                    % {"stage": stage.stage, "state": stage.progress_note},
+                    11,
+                    True,
+                ),
+            ]
+            continue
         for name, standing in stage.categories:
             label = stage.stage if len(stage.categories) == 1 else f"{stage.stage}, {name}"
             story += [Spacer(0, 4 * mm), text(label, 12, True)]
@@ -360,8 +382,12 @@ def results(summary: Results) -> bytes:
             if standing.undecided_podium:
                 story.append(text(_("A tie on the podium waits for the referee's lot."), 9))
             story.append(Table(rows, colWidths=[20 * mm, 110 * mm, 25 * mm], style=grid()))
+    if summary.expelled:
+        story += [Spacer(0, 4 * mm), text(_("Expelled from the tournament:"), 11, True)]
+        story += [text(expelled_line(row), 9) for row in summary.expelled]
     if summary.teams:
-        story += [Spacer(0, 4 * mm), text(_("Teams"), 12, True)]
+        teams_title = _("Teams") if summary.teams_over else _("Teams (provisional order)")
+        story += [Spacer(0, 4 * mm), text(teams_title, 12, True)]
         rows = [[_("Rank"), _("Team"), _("Points"), _("Counted players")]]
         rows += [
             [

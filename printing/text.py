@@ -6,7 +6,15 @@ Braille line has 40 cells: "3. Jana Nováková (12), 145 bodů, 2 zavření, nej
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .documents import Results, Seating, StageStandings, row_note, sight_label
+from .documents import (
+    Results,
+    Seating,
+    StageStandings,
+    expelled_line,
+    quota_line,
+    row_note,
+    sight_label,
+)
 
 
 def _heading(title: str, tournament: str) -> list[str]:
@@ -33,17 +41,24 @@ def _row_line(row) -> str:
 def standings_lines(stage: StageStandings) -> list[str]:
     lines = _heading(_("Standings: %(stage)s") % {"stage": stage.stage}, stage.heading.tournament)
     if stage.in_progress:
-        lines += [_("Provisional: the stage is still being played."), ""]
+        lines += [
+            _("Provisional: the stage is still being played (%(state)s).")
+            % {"state": stage.progress_note},
+            "",
+        ]
     for name, standing in stage.categories:
         lines.append(_("Category %(name)s") % {"name": name})
         if standing.title and standing.champion:
             lines.append(f"{standing.title}: {standing.champion.name}")
         if standing.quota is not None:
-            lines.append(_("%(count)s advance to the A-final.") % {"count": standing.quota})
+            lines.append(quota_line(stage, standing.quota))
         for row in standing.rows:
             if row.first_out:
                 lines.append(_("--- the advancement cut ---"))
             lines.append(_row_line(row))
+        if standing.expelled:
+            lines.append(_("Not ranked:"))
+            lines += [expelled_line(row) for row in standing.expelled]
         lines.append("")
     return lines
 
@@ -51,6 +66,13 @@ def standings_lines(stage: StageStandings) -> list[str]:
 def results_lines(summary: Results) -> list[str]:
     lines = _heading(_("Results"), summary.heading.tournament)
     for stage in summary.finals:
+        if stage.in_progress:
+            lines.append(
+                _("%(stage)s: not over yet (%(state)s); no place is decided.")
+                % {"stage": stage.stage, "state": stage.progress_note}
+            )
+            lines.append("")
+            continue
         for name, standing in stage.categories:
             label = stage.stage if len(stage.categories) == 1 else f"{stage.stage}, {name}"
             lines.append(label)
@@ -60,8 +82,12 @@ def results_lines(summary: Results) -> list[str]:
             if standing.undecided_podium:
                 lines.append(_("A tie on the podium waits for the referee's lot."))
             lines.append("")
+    if summary.expelled:
+        lines.append(_("Expelled from the tournament:"))
+        lines += [expelled_line(row) for row in summary.expelled]
+        lines.append("")
     if summary.teams:
-        lines.append(_("Teams"))
+        lines.append(_("Teams") if summary.teams_over else _("Teams (provisional order)"))
         for team in summary.teams:
             lines.append(
                 _("%(rank)s. %(team)s, %(points)s points: %(players)s")

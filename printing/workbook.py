@@ -1,8 +1,9 @@
 """The whole championship as one Excel workbook: the registration sheet (which imports back),
-a sheet per stage with its standings, every round result, and the teams."""
+a sheet per stage with its standings, every round result, the teams and the sanctions."""
 
 import io
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.styles import Font
@@ -10,9 +11,11 @@ from openpyxl.utils import get_column_letter
 
 from public.labels import stage_label
 from public.selectors import team_page
+from rules.sanctions import Sanction as SanctionData
+from rules.sanctions import void, voided_games
 from rules.score import RoundEntry, round_score
 from scoring.models import RoundResult
-from scoring.selectors import RESULT_FIELDS
+from scoring.selectors import RESULT_FIELDS, sanction_rows
 from scoring.standings import STAGES
 from tournament import registration
 from tournament.models import Tournament
@@ -89,11 +92,18 @@ def championship_workbook(tournament: Tournament) -> bytes:
         *RESULT_FIELDS,
     )
     order = {kind: index for index, kind in enumerate(STAGES)}
+    sanctions = sanction_rows(tournament, withdrawn=True)
+    voided = voided_games(
+        SanctionData(s.player, s.scope, s.stage, s.game) for s in sanctions if s.in_force
+    )
     rows = []
     for kind, game, number, table, start, name, *values in sorted(
         results, key=lambda r: (order[r[0]], r[1], r[2], r[3], r[4])
     ):
-        score = round_score(RoundEntry(*values), settings.close_bonus)
+        entry = RoundEntry(*values)
+        score = round_score(
+            void(entry) if (kind, game, start) in voided else entry, settings.close_bonus
+        )
         rows.append([stage_label(kind), game, number, table, start, name, *values, score])
     _sheet(
         book,
@@ -137,10 +147,44 @@ def championship_workbook(tournament: Tournament) -> bytes:
                 ", ".join(f"{p.name} ({p.number})" for p in team.counted),
                 team.medal,
             ]
-            for team in team_page(tournament)
+            for team in team_page(tournament).rows
         ],
         {2: 28, 6: 60},
     )
+    if sanctions:
+        _sheet(
+            book,
+            _("Sanctions"),
+            [
+                _("No."),
+                _("Name"),
+                _("Sanction"),
+                _("Reason"),
+                _("Decided by"),
+                _("Decided at"),
+                _("Withdrawn by"),
+                _("Withdrawn at"),
+            ],
+            [
+                [
+                    s.player,
+                    s.name,
+                    s.words(),
+                    s.reason,
+                    s.decided_by,
+                    _local(s.decided_at),
+                    s.withdrawn_by,
+                    _local(s.withdrawn_at),
+                ]
+                for s in sanctions
+            ],
+            {2: 28, 3: 40, 4: 50},
+        )
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
+
+
+def _local(moment):
+    """A time as the venue reads it, without a zone (spreadsheets store none)."""
+    return timezone.localtime(moment).replace(tzinfo=None) if moment else None

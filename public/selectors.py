@@ -4,28 +4,40 @@ Ranking, advancement, medals and teams come from ``scoring.standings``; this mod
 gathers names and states around them.
 """
 
+import dataclasses
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q
+from django.db.models import Count
 
+from rules.categories import ALL, category_of
 from rules.championship import PODIUM_PLACES, deal_size
 from rules.podium import title
 from rules.ranking import Ranked
+from rules.sanctions import TOURNAMENT, void, voided_games
+from rules.sanctions import Sanction as SanctionData
 from rules.score import RoundEntry, round_score
+from rules.stages import stage_index
 from scoring.models import RoundResult, Sheet
-from scoring.selectors import RESULT_FIELDS, stage_data, tournament_data, unconfirmed_sheets
+from scoring.selectors import progress as scoring_progress
+from scoring.selectors import (
+    sanction_rows,
+    stage_data,
+    tournament_data,
+    unconfirmed_sheets,
+)
 from scoring.standings import (
     FINAL_A,
     QUALIFIER,
     STAGES,
     StageData,
-    TournamentData,
     podiums,
     qualifier_advancement,
     quota_in_force,
+    stage_entries,
     stage_standings,
     teams,
+    teams_over,
 )
 from tournament.models import Game, Player, Seat, Stage, Tournament
 
@@ -61,6 +73,16 @@ class StandingRow:
     first_out: bool = False  # the first row below the cut
     medal: int | None = None  # finals: place 1–3
     provisional: bool = False  # some of the player's results wait for a confirmation
+    sanctions: tuple[str, ...] = ()  # sanctions of the player that touch this stage, in words
+
+
+@dataclass(frozen=True)
+class ExpelledRow:
+    """An expelled player, listed under the standings they are no longer ranked in."""
+
+    player: PlayerInfo
+    words: str
+    reason: str
 
 
 @dataclass
@@ -71,6 +93,7 @@ class CategoryStanding:
     champion: PlayerInfo | None = None  # the A-final's title holder
     title: str | None = None
     undecided_podium: bool = False
+    expelled: list[ExpelledRow] = field(default_factory=list)
 
 
 @dataclass
@@ -78,7 +101,11 @@ class StagePage:
     stage: Stage | None
     categories: list[CategoryStanding] = field(default_factory=list)
     has_results: bool = False
-    in_progress: bool = False
+    in_progress: bool = False  # started but not over: the standings are provisional
+    over: bool = False  # every planned game is complete: places are decided
+    games_complete: int = 0
+    games_planned: int | None = None  # None: the qualifier's number of games is not fixed
+    playing: int | None = None  # the number of the game being played
 
     @property
     def has_provisional(self) -> bool:
@@ -96,36 +123,7 @@ def provisional_players(stage: Stage) -> set[int]:
     )
 
 
-def stage_progress(stage: Stage) -> tuple[bool, bool]:
-    """(has results, in progress): in progress while a confirmed game of the stage misses a
-    sheet or a sheet waits for its confirmation. One query."""
-    games = (
-        Game.objects.filter(stage=stage)
-        .annotate(
-            tables_count=Count("tables", distinct=True),
-            rounds_count=Count("rounds", distinct=True),
-            sheets_count=Count("tables__sheets", distinct=True),
-            confirmed_count=Count(
-                "tables__sheets",
-                distinct=True,
-                filter=Q(tables__sheets__confirmed_at__isnull=False),
-            ),
-        )
-        .values_list(
-            "draw_status", "tables_count", "rounds_count", "sheets_count", "confirmed_count"
-        )
-    )
-    has_results, in_progress = False, False
-    for status, tables, rounds, sheets, confirmed in games:
-        has_results = has_results or sheets > 0
-        if status == "confirmed" and sheets < tables * rounds:
-            in_progress = True
-        if stage.requires_confirmation and confirmed < sheets:
-            in_progress = True
-    return has_results, in_progress
-
-
-def _rows(ranked: list[Ranked], infos, provisional, flags: dict) -> list[StandingRow]:
+def _rows(ranked: list[Ranked], infos, provisional, flags: dict, notes) -> list[StandingRow]:
     """Standing rows; ``flags`` holds each key's extra fields (advances, medal…)."""
     return [
         StandingRow(
@@ -137,54 +135,99 @@ def _rows(ranked: list[Ranked], infos, provisional, flags: dict) -> list[Standin
             row.performance.rounds,
             row.shared,
             provisional=row.key in provisional,
+            sanctions=tuple(notes.get(row.key, ())),
             **flags.get(row.key, {}),
         )
         for row in ranked
     ]
 
 
+def _sanction_notes(kind: str, sanctions) -> tuple[dict[int, list[str]], list]:
+    """Words for the rows of a stage's standings (a game voided in the stage, an expulsion
+    in a later stage), and the sanctions that leave players out of it."""
+    notes: dict[int, list[str]] = defaultdict(list)
+    expelled = {}
+    for sanction in sanctions:
+        if sanction.scope == TOURNAMENT and stage_index(sanction.stage) <= stage_index(kind):
+            expelled.setdefault(sanction.player, sanction)
+        elif sanction.stage == kind or sanction.scope == TOURNAMENT:
+            notes[sanction.player].append(sanction.words(with_stage=sanction.stage != kind))
+    return notes, list(expelled.values())
+
+
 def stage_page(tournament: Tournament, kind: str) -> StagePage:
+    """A stage's standings as the public may see them: titles, medals and advancement only
+    once the stage is over; until then the provisional order after the complete games."""
     stage = (
         Stage.objects.select_related("tournament").filter(tournament=tournament, kind=kind).first()
     )
     if stage is None:
         return StagePage(None)
-    has_results, in_progress = stage_progress(stage)
-    page = StagePage(stage, has_results=has_results, in_progress=in_progress)
+    data = stage_data(stage)
+    progress = data.progress[kind]
+    has_results = any(game.started for game in progress.games)
+    playing = progress.playing
+    page = StagePage(
+        stage,
+        has_results=has_results,
+        in_progress=has_results and not progress.over,
+        over=progress.over,
+        games_complete=progress.complete_games,
+        games_planned=progress.planned,
+        playing=playing.number if playing else None,
+    )
     if not has_results:
         return page
-    data = stage_data(stage)
     infos = player_infos(tournament)
     provisional = provisional_players(stage)
     standings = stage_standings(data, kind)
+    notes, expelled = _sanction_notes(kind, sanction_rows(tournament))
+    seated = data.stages[kind].participants if kind in data.stages else set()
+
+    def expelled_rows(category: str) -> list[ExpelledRow]:
+        return [
+            ExpelledRow(infos[s.player], s.words(), s.reason)
+            for s in expelled
+            if s.player in seated and category in (ALL, category_of(infos[s.player].sight_class))
+        ]
+
     if kind == QUALIFIER:
         advancement = qualifier_advancement(data, standings)
         quota = quota_in_force(data)
         for category, ranked in standings.items():
-            result = advancement[category]
-            flags = {key: {"advances": True} for key in result.advancing}
-            for tie in result.unresolved:
-                flags.update({key: {"undecided": True} for key in tie.keys})
+            flags = {}
+            if page.over:  # who advances is announced once the qualifier is over
+                result = advancement[category]
+                flags = {key: {"advances": True} for key in result.advancing}
+                for tie in result.unresolved:
+                    flags.update({key: {"undecided": True} for key in tie.keys})
             first_out = next((r.key for r in ranked if r.key not in flags), None)
             if flags and first_out is not None:
                 flags[first_out] = {"first_out": True}
             page.categories.append(
                 CategoryStanding(
-                    category, _rows(ranked, infos, provisional, flags), quota=quota[category]
+                    category,
+                    _rows(ranked, infos, provisional, flags, notes),
+                    quota=quota[category],
+                    expelled=expelled_rows(category),
                 )
             )
     else:
         for category, podium in podiums(data, kind).items():
-            undecided = {key for tie in podium.undecided for key in tie.keys}
-            flags = {
-                row.key: {"medal": row.rank} for row in podium.places if row.key not in undecided
-            }
+            flags, undecided = {}, ()
+            if page.over:  # medals and titles are announced once the final is over
+                undecided = podium.undecided
+                tied = {key for tie in undecided for key in tie.keys}
+                flags = {
+                    row.key: {"medal": row.rank} for row in podium.places if row.key not in tied
+                }
             standing = CategoryStanding(
                 category,
-                _rows(standings[category], infos, provisional, flags),
-                undecided_podium=bool(podium.undecided),
+                _rows(standings[category], infos, provisional, flags, notes),
+                undecided_podium=bool(undecided),
+                expelled=expelled_rows(category),
             )
-            if kind == FINAL_A and podium.champion is not None:
+            if kind == FINAL_A and page.over and podium.champion is not None:
                 standing.champion = infos[podium.champion]
                 standing.title = title(tournament.year)
             page.categories.append(standing)
@@ -203,24 +246,78 @@ class TeamRow:
     medal: int | None
 
 
-def team_page(tournament: Tournament) -> list[TeamRow]:
+@dataclass
+class TeamPage:
+    rows: list[TeamRow]
+    over: bool  # both days are over: the places are decided
+    expelled: list[ExpelledRow] = field(default_factory=list)  # members who count for no team
+
+
+def team_page(tournament: Tournament) -> TeamPage:
     data = tournament_data(tournament)
     infos = player_infos(tournament)
     rows = teams(data) if data.teams else []
+    over = teams_over(data)
     shared_podium = {row.team for row in rows if row.shared and row.rank <= PODIUM_PLACES}
-    return [
-        TeamRow(
-            row.rank,
-            row.team,
-            row.points,
-            row.closes,
-            row.best_round,
-            [infos[n] for n in row.counted],
-            row.shared,
-            row.rank if row.rank <= PODIUM_PLACES and row.team not in shared_podium else None,
+    members = {member for roster in data.teams.values() for member in roster}
+    return TeamPage(
+        [
+            TeamRow(
+                row.rank,
+                row.team,
+                row.points,
+                row.closes,
+                row.best_round,
+                [infos[n] for n in row.counted],
+                row.shared,
+                row.rank
+                if over and row.rank <= PODIUM_PLACES and row.team not in shared_podium
+                else None,
+            )
+            for row in rows
+        ],
+        over,
+        [
+            ExpelledRow(infos[s.player], s.words(), s.reason)
+            for s in sanction_rows(tournament)
+            if s.scope == TOURNAMENT and s.player in members
+        ],
+    )
+
+
+@dataclass(frozen=True)
+class StageSummary:
+    kind: str
+    has_results: bool
+    over: bool
+    games_complete: int
+    games_planned: int | None
+    playing: int | None  # the game being played (or about to be), by number
+
+    @property
+    def in_progress(self) -> bool:
+        return self.has_results and not self.over
+
+
+def stage_summaries(tournament: Tournament) -> list[StageSummary]:
+    """Each stage of the tournament and where it stands, in playing order. Two queries."""
+    kinds = set(Stage.objects.filter(tournament=tournament).values_list("kind", flat=True))
+    found = []
+    for kind, progress in scoring_progress(tournament).items():
+        if kind not in kinds:
+            continue
+        playing = progress.playing
+        found.append(
+            StageSummary(
+                kind,
+                any(game.started for game in progress.games),
+                progress.over,
+                progress.complete_games,
+                progress.planned,
+                playing.number if playing else None,
+            )
         )
-        for row in rows
-    ]
+    return found
 
 
 def announced_game(tournament: Tournament) -> Game | None:
@@ -297,6 +394,7 @@ class PlayerRound:
     score: int
     total: int  # the running total in the stage
     provisional: bool
+    voided: bool = False  # the player is disqualified from the game: the round scores nothing
 
 
 @dataclass
@@ -305,6 +403,7 @@ class PlayerPage:
     rounds: list[PlayerRound]
     ranks: list[tuple[str, int, int]]  # (stage, after game, rank in the player's list)
     totals: dict[str, int]
+    sanctions: list = field(default_factory=list)  # scoring.selectors.SanctionRow in force
 
 
 def player_page(tournament: Tournament, number: int) -> PlayerPage | None:
@@ -315,6 +414,8 @@ def player_page(tournament: Tournament, number: int) -> PlayerPage | None:
     pending = set()
     for stage in Stage.objects.filter(tournament=tournament):
         pending |= unconfirmed_sheets(stage)
+    sanctions = [s for s in sanction_rows(tournament) if s.player == number]
+    voided = voided_games(SanctionData(s.player, s.scope, s.stage, s.game) for s in sanctions)
     own = (
         RoundResult.objects.filter(player__tournament=tournament, player__start_number=number)
         .order_by("table__game__stage__kind", "table__game__number", "round__position")
@@ -337,7 +438,8 @@ def player_page(tournament: Tournament, number: int) -> PlayerPage | None:
         own, key=lambda r: (STAGES.index(r[0]), r[1])
     ):
         entry = RoundEntry(*values)
-        score = round_score(entry, bonus)
+        is_voided = (kind, game, number) in voided
+        score = round_score(void(entry) if is_voided else entry, bonus)
         totals[kind] += score
         rounds.append(
             PlayerRound(
@@ -350,49 +452,42 @@ def player_page(tournament: Tournament, number: int) -> PlayerPage | None:
                 score,
                 totals[kind],
                 (table_id, round_id) in pending,
+                is_voided,
             )
         )
-    return PlayerPage(infos[number], rounds, rank_history(tournament, number, infos), dict(totals))
+    return PlayerPage(
+        infos[number],
+        rounds,
+        rank_history(tournament, number),
+        dict(totals),
+        sanctions,
+    )
 
 
-def rank_history(tournament: Tournament, number: int, infos) -> list[tuple[str, int, int]]:
-    """The player's rank in their list after each game of each stage they played."""
-    seats = Seat.objects.filter(game__stage__tournament=tournament).values_list(
-        "game__stage__kind", "game__number", "player__start_number"
-    )
-    results = RoundResult.objects.filter(table__game__stage__tournament=tournament).values_list(
-        "table__game__stage__kind",
-        "table__game__number",
-        "player__start_number",
-        *RESULT_FIELDS,
-    )
-    seated, played = defaultdict(set), defaultdict(list)
-    for kind, game, player in seats:
-        seated[(kind, game)].add(player)
-    for kind, game, player, *values in results:
-        played[(kind, game)].append((player, RoundEntry(*values)))
+def rank_history(tournament: Tournament, number: int) -> list[tuple[str, int, int]]:
+    """The player's rank in their list after each game of each stage they played (as the
+    standings would have stood then, sanctions in force applied)."""
     base = tournament_data(tournament)
+    seated = defaultdict(set)
+    for kind, game, player in (
+        Seat.objects.filter(game__stage__tournament=tournament)
+        .values_list("game__stage__kind", "game__number", "player__start_number")
+        .distinct()
+    ):
+        seated[(kind, game)].add(player)
     history = []
     for kind in STAGES:
-        games = sorted(g for k, g in seated if k == kind)
-        data = TournamentData(
-            year=base.year,
-            sight_classes={i: infos[i].sight_class for i in infos},
-            lots=base.lots,
-            close_bonus=base.close_bonus,
-            quota_override=base.quota_override,
-        )
+        results = base.stages[kind].results if kind in base.stages else []
         stage = StageData()
-        for game in games:
+        data = dataclasses.replace(base, stages={kind: stage})
+        for game in sorted(g for k, g in seated if k == kind):
             stage.participants |= seated[(kind, game)]
-            stage.results += played[(kind, game)]
-            if number not in stage.participants or not played[(kind, game)]:
+            played = [result for result in results if result.game == game]
+            stage.results += played
+            if number not in stage.participants or not played:
                 continue
-            data.stages = {kind: stage}
             for rows in stage_standings(data, kind).values():
-                for row in rows:
-                    if row.key == number:
-                        history.append((kind, game, row.rank))
+                history += [(kind, game, row.rank) for row in rows if row.key == number]
     return history
 
 
@@ -431,13 +526,13 @@ def archive() -> tuple[list[Champion], list[Record], list[Record]]:
     for tournament in Tournament.objects.order_by("-year", "name"):
         data = tournament_data(tournament)
         names = {n: info.name for n, info in player_infos(tournament).items()}
-        if data.stages.get(FINAL_A) and data.stages[FINAL_A].results:
+        if data.stages.get(FINAL_A) and data.stages[FINAL_A].results and data.stage_over(FINAL_A):
             for category, podium in podiums(data, FINAL_A).items():
                 champions.append(
                     Champion(tournament.year, tournament, category, names.get(podium.champion))
                 )
-        for stage in data.stages.values():
-            for number, entry in stage.results:
+        for kind in data.stages:
+            for number, entry in stage_entries(data, kind):
                 score = round_score(entry, data.close_bonus)
                 name = names[number]
                 if score > best.get(name, Record(name, -1)).value:

@@ -66,6 +66,7 @@ class StandingsTable(AccessibleTable):
             notes.append(str(MEDALS[record.medal]))
         if record.provisional:
             notes.append(str(_("provisional")))
+        notes += record.sanctions
         return ", ".join(notes) or "–"
 
 

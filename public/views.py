@@ -61,19 +61,10 @@ def home(request, slug):
             "stage": stage_label(game.stage.kind),
             "round": selectors.current_round(game),
         }
-    stages = []
-    for stage in sorted(
-        Stage.objects.filter(tournament=tournament), key=lambda s: STAGES.index(s.kind)
-    ):
-        has_results, in_progress = selectors.stage_progress(stage)
-        stages.append(
-            {
-                "kind": stage.kind,
-                "label": stage_label(stage.kind),
-                "has_results": has_results,
-                "in_progress": in_progress,
-            }
-        )
+    stages = [
+        {"summary": summary, "label": stage_label(summary.kind)}
+        for summary in selectors.stage_summaries(tournament)
+    ]
     return render(
         request, "public/home.html", page_context(tournament, "home", now=now, stages=stages)
     )
@@ -86,10 +77,14 @@ def _standings_tables(request, tournament, kind, page):
             "stage": stage_label(kind),
             "category": CATEGORY_NAMES[standing.category](),
         }
-        if standing.quota is not None:
+        if standing.quota is not None and page.over:
             caption += ": " + _("the best %(quota)s advance to the A-final") % {
                 "quota": standing.quota
             }
+        elif standing.quota is not None:
+            caption += ": " + _(
+                "when the qualifier is over, the best %(quota)s will go to the A-final"
+            ) % {"quota": standing.quota}
         table = StandingsTable(
             standing.rows,
             caption=caption,
@@ -170,7 +165,8 @@ def standings_json(request, slug, stage):
         Stage.objects.select_related("tournament"), tournament=tournament, kind=stage
     )
     response = JsonResponse(
-        results_document(stage_data(stage_)), json_dumps_params={"ensure_ascii": False, "indent": 1}
+        results_document(stage_data(stage_), announced_only=True),
+        json_dumps_params={"ensure_ascii": False, "indent": 1},
     )
     response["Access-Control-Allow-Origin"] = "*"
     return response
@@ -180,15 +176,15 @@ def standings_json(request, slug, stage):
 @cached_page
 def team_standings(request, slug):
     tournament = tournament_or_404(slug)
-    rows = selectors.team_page(tournament)
+    teams = selectors.team_page(tournament)
     table = TeamsTable(
-        rows, caption=_("Teams: the three best players of each over both days"), slug=slug
+        teams.rows, caption=_("Teams: the three best players of each over both days"), slug=slug
     )
     RequestConfig(request, paginate=False).configure(table)
     return render(
         request,
         "public/teams.html",
-        page_context(tournament, "teams", table=table, has_teams=bool(rows)),
+        page_context(tournament, "teams", table=table, has_teams=bool(teams.rows), teams=teams),
     )
 
 

@@ -100,15 +100,36 @@ def test_broken_rows_are_refused_with_their_cells_and_nothing_is_stored(demo):
     assert "už je v buňce Hráči!A2" in text
 
 
+def test_the_entry_fee_must_be_answered(db):
+    """No silent "yes": an empty Paid cell is refused with its cell (A)."""
+    rows = {"A2": 1, "B2": "Jan Novák", "D2": "B1", "F2": None}
+    target = empty_tournament()
+    outcome = registration.import_players(target, edited(registration.template(), rows))
+    assert any("Buňka Hráči!F2:" in error and "startovné" in error for error in outcome.errors)
+    assert not Player.objects.filter(tournament=target).exists()
+    rows["F2"] = "ne"
+    outcome = registration.import_players(target, edited(registration.template(), rows))
+    assert outcome.errors == []
+    assert Player.objects.get(tournament=target).paid is False
+
+
+def test_the_paid_column_has_no_blank_in_its_validation(db):
+    sheet = load_workbook(io.BytesIO(registration.template()))[registration.sheet_title()]
+    paid = [v for v in sheet.data_validations.dataValidation if "F2" in str(v.sqref)]
+    assert paid and all(not v.allow_blank for v in paid)
+
+
 def test_a_team_of_the_wrong_size_is_refused(db):
     rows = {
         "A2": 1,
         "B2": "Jan Novák",
         "D2": "B1",
+        "F2": "ano",
         "I2": "Dvojice",
         "A3": 2,
         "B3": "Eva Malá",
         "D3": "vidící",
+        "F3": "ne",
         "I3": "Dvojice",
     }
     target = empty_tournament()
@@ -124,11 +145,13 @@ def test_a_known_start_number_updates_the_player(demo):
     assert demo.players.get(start_number=1).name == "Kateřina Marešová-Nová"
 
 
-def test_the_rosters_cannot_change_once_the_qualifier_started(demo):
+def test_the_rosters_cannot_change_once_the_first_qualifier_draw_is_confirmed(demo):
     assert demo.players.get(start_number=1).team_membership.team.members.count() == 4
     content = edited(registration.template(demo), {"I2": None})  # player 1 leaves the team
     outcome = registration.import_players(demo, content)
-    assert outcome.errors == ["Soupisky jsou uzavřené: kvalifikace začala (pravidlo B)."]
+    assert outcome.errors == [
+        "Soupisky jsou uzavřené: první los kvalifikace je potvrzený (pravidlo B)."
+    ]
 
 
 def test_not_a_workbook(db):

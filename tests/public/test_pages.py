@@ -163,11 +163,15 @@ def test_english_pages(client, demo):
 
 
 def test_a_stage_waiting_for_confirmations_is_in_progress(demo):
-    from public.selectors import stage_progress
+    from public.selectors import stage_summaries
     from tournament.models import Stage
 
-    final_a = Stage.objects.get(tournament=demo, kind="final_a")
-    assert stage_progress(final_a) == (True, False)
-    first = Sheet.objects.filter(table__game__stage=final_a).order_by("pk").first()
+    def final_a():
+        return next(s for s in stage_summaries(demo) if s.kind == "final_a")
+
+    assert (final_a().has_results, final_a().over, final_a().in_progress) == (True, True, False)
+    stage = Stage.objects.get(tournament=demo, kind="final_a")
+    first = Sheet.objects.filter(table__game__stage=stage).order_by("pk").first()
     Sheet.objects.filter(pk=first.pk).update(confirmed_at=None)
-    assert stage_progress(final_a) == (True, True)
+    assert (final_a().over, final_a().in_progress, final_a().playing) == (False, True, 1)
+    assert final_a().games_complete == 1 and final_a().games_planned == 2
