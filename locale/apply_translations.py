@@ -2,7 +2,8 @@
 
 The code's strings are English (Django's convention); their Czech wording is kept and reviewed
 in ``locale/cs_strings/<area>.py``, each a dict ``CS`` of msgid -> Czech (for a plural, a
-tuple of the three Czech forms). One file per area of the application.
+tuple of the three Czech forms; a message with a context, e.g. ``pgettext("feminine", …)``, may
+be keyed ``(context, msgid)``). One file per area of the application.
 """
 
 import runpy
@@ -29,8 +30,11 @@ def main() -> int:
     po = polib.pofile(str(HERE / "cs" / "LC_MESSAGES" / "django.po"))
     missing = []
     for entry in po:
-        if entry.msgid in table:
-            wording = table[entry.msgid]
+        # A message with a context ("feminine", "medal") is kept under (context, msgid) when
+        # its Czech differs from the message without one.
+        key = (entry.msgctxt, entry.msgid) if (entry.msgctxt, entry.msgid) in table else entry.msgid
+        if key in table:
+            wording = table[key]
             if entry.msgid_plural:  # Czech has three forms: 1, 2–4, 5 and more
                 if not (isinstance(wording, tuple) and len(wording) == 3):
                     raise SystemExit(f"{entry.msgid!r} needs three Czech plural forms")

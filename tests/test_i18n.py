@@ -18,9 +18,27 @@ def test_every_string_has_its_czech():
 
 
 def test_the_compiled_catalogue_is_up_to_date():
-    po = {entry.msgid: entry.msgstr for entry in polib.pofile(str(CATALOGUE / "django.po"))}
-    mo = {entry.msgid: entry.msgstr for entry in polib.mofile(str(CATALOGUE / "django.mo"))}
+    def entries(catalogue):
+        return {(entry.msgctxt, entry.msgid): entry.msgstr for entry in catalogue}
+
+    po = entries(polib.pofile(str(CATALOGUE / "django.po")))
+    mo = entries(polib.mofile(str(CATALOGUE / "django.mo")))
     assert mo == po
+
+
+def test_words_about_a_player_take_the_feminine_form_where_the_name_shows_it():
+    from scoring.messages import sanction_words
+
+    with translation.override("cs"):
+        assert sanction_words(scope="game", stage="qualifier", game=2) == (
+            "diskvalifikován z partie 2 kvalifikace"
+        )
+        assert sanction_words(scope="tournament", stage="final_a", game=1, feminine=True) == (
+            "vyloučena z turnaje v partii 1 finále A"
+        )
+        assert sanction_words(scope="game", stage="final_b", game=2, with_stage=False) == (
+            "diskvalifikován z partie 2"
+        )
 
 
 def test_placeholders_survive_translation():
