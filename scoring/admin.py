@@ -8,7 +8,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from rules.sheet import SheetLine
 
 from . import services
-from .models import Lot, RoundResult, Sheet
+from .models import Lot, RoundResult, Sanction, Sheet
 
 
 def sheet_lines_with(result: RoundResult, data: dict) -> tuple[services.SheetState, list]:
@@ -122,6 +122,31 @@ class SheetAdmin(SimpleHistoryAdmin):
         "entered_at",
         "confirmed_by",
         "confirmed_at",
+    ]
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(Sanction)
+class SanctionAdmin(SimpleHistoryAdmin):
+    """The back office's view of sanctions: they are recorded and withdrawn at the desk, where
+    the referee sees what they change."""
+
+    list_display = ["__str__", "tournament", "reason", "decided_by", "decided_at", "withdrawn_at"]
+    list_filter = ["tournament", "scope"]
+    list_select_related = ["player", "game__stage__tournament", "tournament"]
+    readonly_fields = [
+        "tournament",
+        "player",
+        "scope",
+        "game",
+        "reason",
+        "decided_by",
+        "decided_at",
+        "withdrawn_by",
+        "withdrawn_at",
+        "withdrawal_reason",
     ]
 
     def has_add_permission(self, request):

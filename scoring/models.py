@@ -127,7 +127,7 @@ class RoundResult(models.Model):
             raise ValidationError({"round": _("The round is not one of this table's game.")})
         if not self.table.seats.filter(player_id=self.player_id).exists():
             raise ValidationError({"player": _("The player does not sit at this table.")})
-        if self.laid is not None and self.unused is not None:
+        if self.laid is not None and self.unused is not None and not self.disqualified:
             settings = self.table.game.stage.tournament.scoring_settings()
             bound = card_value_bound(self.round.number, settings.max_card_value)
             if self.laid + self.unused > bound:

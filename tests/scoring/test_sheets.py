@@ -29,3 +29,15 @@ def test_confirmation_is_required_in_the_finals_by_default(example_document):
     assert unconfirmed_sheets(final_a) == {(sheet.table_id, sheet.round_id)}
     final_a.confirmation_required = False
     assert unconfirmed_sheets(final_a) == set()
+
+
+def test_the_model_exempts_a_disqualified_line_from_the_card_bound(example_document):
+    from django.core.exceptions import ValidationError
+
+    tournament, _ = import_tournament(example_document, slug="example")
+    result = RoundResult.objects.filter(table__game__stage__tournament=tournament).first()
+    result.laid, result.unused = 14 * 10 + 1, 0  # more than any deal can be worth
+    with pytest.raises(ValidationError):
+        result.full_clean()
+    result.disqualified = True
+    result.full_clean()
