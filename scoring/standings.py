@@ -81,16 +81,18 @@ def ranked_players(data: TournamentData, kind: str) -> set[int]:
 def stage_entries(data: TournamentData, kind: str) -> list[tuple[int, RoundEntry]]:
     """The stage's results as they count: a voided game's lines score nothing, and expelled
     players' lines are left out from the stage of the expulsion on."""
-    voided = voided_games(data.sanctions)
-    expelled = data.expelled()
     stage = data.stages.get(kind, StageData())
+    if not data.sanctions:
+        return [(result.player, result.entry) for result in stage.results]
+    voided = voided_games(data.sanctions)
+    out = {player for player in data.expelled() if out_of(kind, player, data.expelled())}
     return [
         (
             result.player,
             void(result.entry) if (kind, result.game, result.player) in voided else result.entry,
         )
         for result in stage.results
-        if not out_of(kind, result.player, expelled)
+        if result.player not in out
     ]
 
 

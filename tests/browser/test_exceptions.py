@@ -27,7 +27,13 @@ def day(page, live_server):
         table["rounds"] = table["rounds"][:3]
     player = document["stages"]["final_b"]["games"][1]["tables"][0]["seats"][0]
     document["sanctions"] = [
-        {"player": player, "scope": "tournament", "stage": "final_b", "game": 2, "reason": "alkohol"}
+        {
+            "player": player,
+            "scope": "tournament",
+            "stage": "final_b",
+            "game": 2,
+            "reason": "alkohol",
+        }
     ]
     tournament, _ = import_tournament(document, slug="mcr")
     sign_in(page, live_server, create_account(username="org", role=ORGANISER, password="h" * 10))

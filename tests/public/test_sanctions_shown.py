@@ -53,9 +53,7 @@ def test_the_players_page_says_it(sanctioned):
 
 def test_the_printouts_say_it(sanctioned):
     with translation.override("cs"):
-        lines = "\n".join(
-            text.standings_lines(documents.stage_standings(sanctioned, "final_b"))
-        )
+        lines = "\n".join(text.standings_lines(documents.stage_standings(sanctioned, "final_b")))
     assert "Bez umístění:" in lines and "vyloučen z turnaje v partii 2 finále B" in lines
     assert "vyloučen z turnaje" in pdf_text(sanctioned, catalog.STANDINGS, "final_b")
     assert "diskvalifikován z partie 1" in pdf_text(sanctioned, catalog.STANDINGS, "qualifier")
