@@ -1,11 +1,12 @@
 """The ``syllabatim-tournament`` document of a stored tournament."""
 
+import json
 from collections import defaultdict
 
 from django.utils import timezone
 
+from rules.score import RESULT_FIELDS
 from scoring.models import Lot, RoundResult, Sanction
-from scoring.selectors import RESULT_FIELDS
 from tournament.models import (
     DrawStatus,
     Game,
@@ -21,6 +22,11 @@ from tournament.models import (
 
 FORMAT = "syllabatim-tournament"
 VERSION = 2
+
+
+def write_json(out, document: dict) -> None:
+    """A document as the commands print it: UTF-8 as it is, one space of indent."""
+    out.write(json.dumps(document, ensure_ascii=False, indent=1))
 
 
 def _moment(value) -> str:

@@ -7,7 +7,7 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scoring")
 
     def ready(self):
-        from tournament import changes
+        from tournament import changes, registry
 
         from .models import Lot, RoundResult, Sanction, Sheet
 
@@ -15,3 +15,4 @@ class ScoringConfig(AppConfig):
             changes.register(model, changes.by_tournament)
         for model in (Sheet, RoundResult):
             changes.register(model, changes.by_table)
+        registry.register_results(RoundResult, "table__game")

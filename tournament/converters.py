@@ -2,7 +2,9 @@
 
 from django.urls import register_converter
 
-KIND_OF_TEXT = {"kvalifikace": "qualifier", "finale-a": "final_a", "finale-b": "final_b"}
+from rules.stages import FINAL_A, FINAL_B, QUALIFIER
+
+KIND_OF_TEXT = {"kvalifikace": QUALIFIER, "finale-a": FINAL_A, "finale-b": FINAL_B}
 TEXT_OF_KIND = {kind: text for text, kind in KIND_OF_TEXT.items()}
 
 

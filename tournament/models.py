@@ -13,6 +13,8 @@ from rules import cards, championship, eligibility, stages
 from rules.advancement import QUOTA_BELOW_MIN, quota_problems
 from rules.categories import category_of
 
+from . import registry
+
 DEFAULT_ORGANISER = "Společenství duševních sportů, z. s."
 QUOTA_HELP = format_lazy(
     _("Empty: by the number of participants ({small}, or {large} from {start} participants)."),
@@ -178,11 +180,8 @@ class Tournament(models.Model):
                 )
 
     def stage_has_started(self, kind: str) -> bool:
-        from scoring.models import RoundResult
-
-        return RoundResult.objects.filter(
-            table__game__stage__tournament=self, table__game__stage__kind=kind
-        ).exists()
+        """Whether a game of the stage has a result (the apps with results register them)."""
+        return registry.stage_has_results(self, kind)
 
     def rosters_frozen(self) -> bool:
         """Team rosters are announced before the tournament and frozen from the confirmation

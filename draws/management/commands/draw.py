@@ -5,8 +5,8 @@ from django.utils.translation import gettext as _
 
 from draws.selectors import game_tables
 from draws.services import DrawRefused, draw_game, table_problem
-from interchange.management.commands.export_tournament import tournament_or_error
 from rules import draw as rules_draw
+from tournament.lookups import tournament_or_error
 from tournament.models import Stage
 
 

@@ -1,21 +1,8 @@
-import json
-
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
-from interchange.exporter import export_tournament
-from tournament.models import Tournament
-
-
-def tournament_or_error(slug: str) -> Tournament:
-    try:
-        return Tournament.objects.get(slug=slug)
-    except Tournament.DoesNotExist:
-        raise CommandError(_("There is no tournament „%(slug)s“.") % {"slug": slug}) from None
-
-
-def write_json(stdout, document: dict) -> None:
-    stdout.write(json.dumps(document, ensure_ascii=False, indent=1))
+from interchange.exporter import export_tournament, write_json
+from tournament.lookups import tournament_or_error
 
 
 class Command(BaseCommand):

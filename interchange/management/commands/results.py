@@ -1,9 +1,10 @@
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
-from interchange.management.commands.export_tournament import tournament_or_error, write_json
+from interchange.exporter import write_json
 from interchange.results import results_document
 from scoring.selectors import tournament_data
+from tournament.lookups import tournament_or_error
 
 
 class Command(BaseCommand):

@@ -3,8 +3,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
-from interchange.management.commands.export_tournament import tournament_or_error
 from printing.workbook import championship_workbook
+from tournament.lookups import tournament_or_error
 
 
 class Command(BaseCommand):

@@ -3,7 +3,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from interchange.management.commands.export_tournament import tournament_or_error
+from tournament.lookups import tournament_or_error
 from tournament.registration import import_players
 
 

@@ -3,9 +3,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from interchange.management.commands.export_tournament import tournament_or_error
 from printing import braille, catalog
 from scoring.standings import STAGES
+from tournament.lookups import tournament_or_error
 
 
 class Command(BaseCommand):

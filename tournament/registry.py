@@ -1,0 +1,22 @@
+"""What this app asks of the apps above it without importing them: they register their models
+here when they are ready (``scoring`` registers its round results in ``AppConfig.ready``)."""
+
+from django.db import models
+
+# Models whose rows are results of a game, with the lookup from a row to its game.
+_RESULTS: list[tuple[type[models.Model], str]] = []
+
+
+def register_results(model: type[models.Model], game_lookup: str) -> None:
+    if (model, game_lookup) not in _RESULTS:
+        _RESULTS.append((model, game_lookup))
+
+
+def stage_has_results(tournament, kind: str) -> bool:
+    """Whether any game of the tournament's stage ``kind`` has a result."""
+    return any(
+        model.objects.filter(
+            **{f"{game}__stage__tournament": tournament, f"{game}__stage__kind": kind}
+        ).exists()
+        for model, game in _RESULTS
+    )
