@@ -287,26 +287,6 @@ class Checker:
                 self.error(at, _("the round is listed twice at the table"))
                 listed[round_number] = 1
                 continue
-            results = Counter(result["player"] for result in entry["results"])
-            complete = True
-            for player, count in results.items():
-                if player not in seats:
-                    self.error(
-                        replace(at, player=player), _("the player does not sit at this table")
-                    )
-                    complete = False
-                elif count > 1:
-                    self.error(
-                        replace(at, player=player),
-                        _("the player's result is in the round %(count)s times") % {"count": count},
-                    )
-                    complete = False
-            for player in seats:
-                if player not in results:
-                    self.error(
-                        replace(at, player=player), _("the result of a seated player is missing")
-                    )
-                    complete = False
             lines = [
                 sheet.SheetLine(
                     player=result["player"],
@@ -318,15 +298,15 @@ class Checker:
                 )
                 for result in entry["results"]
             ]
-            if not complete:
-                lines = [line for line in lines if line.player in seats]
             for problem in sheet.errors(
-                sheet.check_sheet(lines, round_number=round_number, max_card_value=max_card_value)
-            ):
-                self.error(
-                    replace(at, player=problem.player),
-                    sheet_problem_message(problem),
+                sheet.check_sheet(
+                    lines,
+                    round_number=round_number,
+                    seated=seats,
+                    max_card_value=max_card_value,
                 )
+            ):
+                self.error(replace(at, player=problem.player), sheet_problem_message(problem))
 
     def check_lots(self, players: dict[int, dict], teams: set[str]) -> None:
         for position, lot in enumerate(self.document.get("lots", []), start=1):

@@ -13,9 +13,9 @@ from public.labels import stage_label
 from public.selectors import team_page
 from rules.sanctions import Sanction as SanctionData
 from rules.sanctions import void, voided_games
-from rules.score import RoundEntry, round_score
+from rules.score import RESULT_FIELDS, RoundEntry, round_score
 from scoring.models import RoundResult
-from scoring.selectors import RESULT_FIELDS, sanction_rows
+from scoring.selectors import sanction_rows
 from scoring.standings import STAGES
 from tournament import registration
 from tournament.models import Tournament

@@ -1,6 +1,6 @@
 """The round score (G, H, I; protests 1 and 4)."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from .championship import CLOSE_BONUS
 
@@ -19,6 +19,10 @@ class RoundEntry:
     def counts_as_close(self) -> bool:
         """A disqualified round counts no close (H)."""
         return self.closed and not self.disqualified
+
+
+# A line's fields, in the sheet's order: every store, form and file of results uses these names.
+RESULT_FIELDS = tuple(field.name for field in fields(RoundEntry))
 
 
 def round_score(entry: RoundEntry, close_bonus: int = CLOSE_BONUS) -> int:

@@ -15,6 +15,9 @@ ERROR = "error"
 WARNING = "warning"
 
 # Problem codes.
+LINE_MISSING = "line_missing"  # a seated player has no line
+NOT_SEATED = "not_seated"  # a line for a player who does not sit at the table
+TWO_LINES = "two_lines"  # a player has more than one line
 NOT_WHOLE_NUMBER = "not_whole_number"  # laid, unused or penalty is not a whole number >= 0
 CLOSER_HAS_UNUSED = "closer_has_unused"  # closed but unused > 0
 TOO_MANY_CLOSERS = "too_many_closers"  # more than one closer at the table in the round
@@ -60,20 +63,50 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
+def seat_problems(
+    lines: Sequence[SheetLine], seated: Sequence[Hashable]
+) -> tuple[list[Problem], list[SheetLine]]:
+    """Whether the lines are exactly one per seated player: the problems, and the lines the
+    rules can still be checked on (the first line of each seated player)."""
+    problems = []
+    given = [line.player for line in lines]
+    for player in seated:
+        if player not in given:
+            problems.append(Problem(LINE_MISSING, ERROR, player))
+    for player in sorted(set(given), key=given.index):
+        if player not in seated:
+            problems.append(Problem(NOT_SEATED, ERROR, player))
+        elif given.count(player) > 1:
+            problems.append(
+                Problem(TWO_LINES, ERROR, player, params={"count": given.count(player)})
+            )
+    kept, seen = [], set()
+    for line in lines:
+        if line.player in seated and line.player not in seen:
+            kept.append(line)
+            seen.add(line.player)
+    return problems, kept
+
+
 def check_sheet(
     lines: Sequence[SheetLine],
     *,
     round_number: int,
+    seated: Sequence[Hashable] | None = None,
     max_card_value: int = MAX_CARD_VALUE,
     close_bonus: int = CLOSE_BONUS,
     averages: Mapping[Hashable, tuple[float, int]] | None = None,
 ) -> list[Problem]:
     """Every problem of one round at one table, errors and warnings, in sheet order.
 
-    ``averages`` (player -> (average round score, rounds played)) adds the warning for a
-    score far above a player's average.
+    ``seated`` (the table's players) checks that there is one line per seated player first;
+    the rules are then checked on the lines of seated players. ``averages`` (player ->
+    (average round score, rounds played)) adds the warning for a score far above a player's
+    average.
     """
     problems: list[Problem] = []
+    if seated is not None:
+        problems, lines = seat_problems(lines, seated)
     bound = card_value_bound(round_number, max_card_value)
     for line in lines:
         numbers_ok = True

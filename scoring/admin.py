@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from simple_history.admin import SimpleHistoryAdmin
 
+from rules.score import RESULT_FIELDS
 from rules.sheet import SheetLine
 
 from . import services
@@ -28,10 +29,7 @@ def sheet_lines_with(result: RoundResult, data: dict) -> tuple[services.SheetSta
         if stored.pk == result.pk:
             line = replace(
                 line,
-                **{
-                    name: data[name]
-                    for name in ("laid", "unused", "closed", "disqualified", "penalty")
-                },
+                **{name: data[name] for name in RESULT_FIELDS},
             )
         lines.append(line)
     return state, lines
@@ -43,7 +41,7 @@ class RoundResultForm(forms.ModelForm):
 
     class Meta:
         model = RoundResult
-        fields = ["laid", "unused", "closed", "disqualified", "penalty"]
+        fields = list(RESULT_FIELDS)
 
     def clean(self):
         data = super().clean()

@@ -15,6 +15,12 @@ FIELD_NAMES = {
 
 def sheet_problem_message(problem: sheet.Problem) -> str:
     params = problem.params
+    if problem.code == sheet.LINE_MISSING:
+        return _("the player's line is missing")
+    if problem.code == sheet.NOT_SEATED:
+        return _("the player does not sit at this table")
+    if problem.code == sheet.TWO_LINES:
+        return _("the player has two lines")
     if problem.code == sheet.NOT_WHOLE_NUMBER:
         return _("„%(field)s“ must be a whole number of 0 or more, not %(value)s") % {
             "field": FIELD_NAMES[problem.field](),

@@ -8,9 +8,11 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from rules import sanctions
-from rules.championship import card_value_bound
 from rules.score import RoundEntry, round_score
+from rules.sheet import OVER_CARD_BOUND, SheetLine, check_sheet
 from tournament.models import Game, Player, Round, Stage, Table, Tournament
+
+from .messages import sheet_problem_message
 
 
 class Sheet(models.Model):
@@ -127,23 +129,25 @@ class RoundResult(models.Model):
             raise ValidationError({"round": _("The round is not one of this table's game.")})
         if not self.table.seats.filter(player_id=self.player_id).exists():
             raise ValidationError({"player": _("The player does not sit at this table.")})
-        if self.laid is not None and self.unused is not None and not self.disqualified:
+        if self.laid is not None and self.unused is not None:
             settings = self.table.game.stage.tournament.scoring_settings()
-            bound = card_value_bound(self.round.number, settings.max_card_value)
-            if self.laid + self.unused > bound:
-                raise ValidationError(
-                    {
-                        "laid": _(
-                            "Laid and unused together are %(total)s, more than the %(bound)s "
-                            "that %(cards)s cards can be worth."
-                        )
-                        % {
-                            "total": self.laid + self.unused,
-                            "bound": bound,
-                            "cards": self.round.deal_size,
-                        }
-                    }
+            line = SheetLine(
+                self.player.start_number,
+                self.laid,
+                self.unused,
+                self.closed,
+                self.disqualified,
+                self.penalty,
+            )
+            bound = [
+                problem
+                for problem in check_sheet(
+                    [line], round_number=self.round.number, max_card_value=settings.max_card_value
                 )
+                if problem.code == OVER_CARD_BOUND
+            ]
+            if bound:
+                raise ValidationError({"laid": sheet_problem_message(bound[0])})
 
 
 LOT_TEAMS = "teams"

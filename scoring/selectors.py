@@ -14,7 +14,7 @@ from rules.advancement import quota_warnings as advancement_quota_warnings
 from rules.categories import CATEGORIES, category_of
 from rules.progress import GameState, StageProgress, planned_games
 from rules.sanctions import Sanction as SanctionData
-from rules.score import RoundEntry
+from rules.score import RESULT_FIELDS, RoundEntry
 from rules.stages import QUALIFIER, STAGES
 from tournament.models import DrawStatus, Game, Player, Seat, Stage, Team, Tournament
 from tournament.names import feminine
@@ -22,8 +22,6 @@ from tournament.names import feminine
 from .messages import quota_warning_message, sanction_words
 from .models import Lot, RoundResult, Sanction, Sheet
 from .standings import Result, StageData, TournamentData, quota_in_force
-
-RESULT_FIELDS = ("laid", "unused", "closed", "disqualified", "penalty")
 
 
 def _base(tournament: Tournament) -> TournamentData:

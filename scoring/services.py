@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from accounts.roles import ORGANISER, has_role
 from rules import sheet as rules_sheet
-from rules.score import RoundEntry, round_score
+from rules.score import RESULT_FIELDS, RoundEntry, round_score
 from rules.stages import FINALS, STAGES, stage_index
 from tournament.changes import touch, touch_where
 from tournament.lookups import who
@@ -99,7 +99,7 @@ def _averages(table: Table, round_: Round) -> dict[int, tuple[float, int]]:
             player__seats__table=table, table__game__stage__tournament=tournament
         )
         .exclude(table=table, round=round_)
-        .values_list("player__start_number", "laid", "unused", "closed", "disqualified", "penalty")
+        .values_list("player__start_number", *RESULT_FIELDS)
     )
     totals: dict[int, list[int]] = {}
     for number, *values in rows:
@@ -110,48 +110,29 @@ def _averages(table: Table, round_: Round) -> dict[int, tuple[float, int]]:
 
 
 def check_lines(state: SheetState, lines: Sequence[rules_sheet.SheetLine]) -> list[LineProblem]:
-    """Every problem of a sheet, worded: which players, then the rules of RULES.md."""
-    problems = []
-    seated = [seat.player.start_number for seat in state.seats]
-    given = [line.player for line in lines]
-    for number in seated:
-        if number not in given:
-            problems.append(LineProblem(number, None, _("the player's line is missing")))
-    for number in sorted(set(given)):
-        if number not in seated:
-            problems.append(LineProblem(number, None, _("the player does not sit at this table")))
-        elif given.count(number) > 1:
-            problems.append(LineProblem(number, None, _("the player has two lines")))
-    if problems:
-        return problems
-    tournament = state.table.game.stage.tournament
-    settings = tournament.scoring_settings()
-    for problem in rules_sheet.check_sheet(
-        lines,
-        round_number=state.round.number,
-        max_card_value=settings.max_card_value,
-        close_bonus=settings.close_bonus,
-        averages=_averages(state.table, state.round),
-    ):
-        problems.append(
-            LineProblem(
-                problem.player,
-                problem.field,
-                sheet_problem_message(problem),
-                warning=problem.severity == rules_sheet.WARNING,
-            )
+    """Every problem of a sheet, worded: one line per seated player, then the rules of
+    RULES.md (``rules.sheet.check_sheet``, the one check of every way in)."""
+    settings = state.table.game.stage.tournament.scoring_settings()
+    return [
+        LineProblem(
+            problem.player,
+            problem.field,
+            sheet_problem_message(problem),
+            warning=problem.severity == rules_sheet.WARNING,
         )
-    return problems
+        for problem in rules_sheet.check_sheet(
+            lines,
+            round_number=state.round.number,
+            seated=[seat.player.start_number for seat in state.seats],
+            max_card_value=settings.max_card_value,
+            close_bonus=settings.close_bonus,
+            averages=_averages(state.table, state.round),
+        )
+    ]
 
 
 def same_as_stored(result: RoundResult | None, line: rules_sheet.SheetLine) -> bool:
-    return result is not None and (
-        result.laid,
-        result.unused,
-        result.closed,
-        result.disqualified,
-        result.penalty,
-    ) == (line.laid, line.unused, bool(line.closed), bool(line.disqualified), line.penalty)
+    return result is not None and result.entry() == line.entry()
 
 
 @transaction.atomic

@@ -97,3 +97,19 @@ def test_a_disqualified_line_is_exempt_from_the_card_bound():
     ]
     disqualified = SheetLine(1, 60, 0, disqualified=True)
     assert [p.code for p in check_sheet([disqualified], round_number=1)] == ["no_closer"]
+
+
+def test_the_lines_must_be_one_per_seated_player():
+    lines = [SheetLine(1, 10, 0, closed=True), SheetLine(3, 5, 2), SheetLine(3, 5, 2)]
+    lines.append(SheetLine(9, 4, 1))
+    problems = check_sheet(lines, round_number=2, seated=[1, 2, 3])
+    assert [(p.code, p.player) for p in problems] == [
+        (sheet.LINE_MISSING, 2),
+        (sheet.TWO_LINES, 3),
+        (sheet.NOT_SEATED, 9),
+    ]
+    assert problems[1].params == {"count": 2}
+    # the rules are still checked on the lines of seated players
+    lines[1] = SheetLine(3, 5, 2, closed=True)
+    codes = [p.code for p in check_sheet(lines, round_number=2, seated=[1, 2, 3])]
+    assert codes.count(sheet.TOO_MANY_CLOSERS) == 2 and sheet.CLOSER_HAS_UNUSED in codes
