@@ -1,15 +1,18 @@
 """The championship core: import, standings, query counts (issue 2)."""
 
+import json
 import random
 
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from bench import timed
+from interchange.data import document_data
 from interchange.importer import import_tournament
+from interchange.results import results_document
 from rules.score import RoundEntry
 from sample.simulate import full_championship, qualifier_only
-from scoring.selectors import stage_data
+from scoring.selectors import stage_data, tournament_data
 from scoring.standings import Result, StageData, TournamentData, stage_standings
 from tournament.models import Stage
 
@@ -92,7 +95,27 @@ def stage_queries() -> None:
         raise SystemExit("the query count grows with the field")
 
 
+def results_1000() -> None:
+    """Issue 11: ``manage.py results`` (load from the database and compute) against computing
+    the same results from the JSON document in memory, side by side; target at most 2x."""
+    document = full_championship(1000, seed=11)
+    tournament, _ = import_tournament(json.loads(json.dumps(document)), slug="results-1000")
+    from_memory, expected = timed(lambda: results_document(document_data(document)), repeat=5)
+    from_database, computed = timed(lambda: results_document(tournament_data(tournament)), repeat=5)
+    ratio = from_database / from_memory
+    count = sum(len(stage.results) for stage in document_data(document).stages.values())
+    print(
+        f"results of a 1,000-player championship ({count} round results): from the database "
+        f"{from_database * 1000:.0f} ms, from the JSON in memory {from_memory * 1000:.0f} ms, "
+        f"ratio {ratio:.2f} (target at most 2; "
+        f"{'the same document' if computed == expected else 'DIFFERENT documents'})"
+    )
+    if computed != expected:
+        raise SystemExit("the database and the document give different results")
+
+
 def run() -> None:
     import_60()
     standings_1000_x_30()
     stage_queries()
+    results_1000()

@@ -6,6 +6,7 @@ from scoring.standings import (
     FINAL_B,
     QUALIFIER,
     TournamentData,
+    all_performances,
     participants,
     qualifier_advancement,
     quota_in_force,
@@ -44,8 +45,9 @@ def results_document(data: TournamentData, *, announced_only: bool = False) -> d
     qualifier is over, as the pages announce nothing before it is decided; the ``results``
     command computes advancement from the standings as they are."""
     document: dict = {"format": FORMAT, "version": VERSION}
+    performances = all_performances(data)  # each stage's records once, for standings and teams
     if has_results(data, QUALIFIER):
-        standings = stage_standings(data, QUALIFIER)
+        standings = stage_standings(data, QUALIFIER, performances)
         advancement = qualifier_advancement(data, standings)
         over = data.stage_over(QUALIFIER) or not announced_only
         document[QUALIFIER] = {
@@ -62,8 +64,10 @@ def results_document(data: TournamentData, *, announced_only: bool = False) -> d
         }
     for kind in (FINAL_A, FINAL_B):
         if has_results(data, kind):
-            document[kind] = {"standings": standings_rows(stage_standings(data, kind))}
-    team_rows = teams(data) if data.teams else []
+            document[kind] = {
+                "standings": standings_rows(stage_standings(data, kind, performances))
+            }
+    team_rows = teams(data, performances) if data.teams else []
     if team_rows:
         document["teams"] = [
             {"rank": row.rank, "team": row.team, "points": row.points, "counted": list(row.counted)}

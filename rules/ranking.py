@@ -70,12 +70,20 @@ def performances(
 ) -> dict[Hashable, Performance]:
     """Each participant's record over ``results`` (pairs of key and sheet line).
 
-    Participants with no result yet are there with zeros.
+    Participants with no result yet are there with zeros. (The same sums as ``add_round``
+    round by round, kept in plain lists until the end: this runs over every result.)
     """
-    table = {key: Performance(key) for key in participants}
+    points = dict.fromkeys(participants, 0)
+    closes, best, rounds = dict(points), dict(points), dict(points)
     for key, entry in results:
-        table[key] = table.get(key, Performance(key)).add_round(entry, close_bonus)
-    return table
+        score = round_score(entry, close_bonus)
+        points[key] = points.get(key, 0) + score
+        closes[key] = closes.get(key, 0) + entry.counts_as_close
+        best[key] = max(best.get(key, 0), score)
+        rounds[key] = rounds.get(key, 0) + 1
+    return {
+        key: Performance(key, points[key], closes[key], best[key], rounds[key]) for key in points
+    }
 
 
 def chain_values(performance: Performance, chain: Sequence[str] = TIE_BREAK_CHAIN) -> tuple:

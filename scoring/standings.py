@@ -100,9 +100,19 @@ def stage_performances(data: TournamentData, kind: str) -> dict[int, Performance
     return performances(stage_entries(data, kind), ranked_players(data, kind), data.close_bonus)
 
 
-def stage_standings(data: TournamentData, kind: str) -> dict[str, list[Ranked]]:
+Performances = dict[str, dict[int, Performance]]  # stage -> start number -> record
+
+
+def all_performances(data: TournamentData) -> Performances:
+    """Every stage's records, computed once for a whole document or page."""
+    return {kind: stage_performances(data, kind) for kind in STAGES}
+
+
+def stage_standings(
+    data: TournamentData, kind: str, performances: Performances | None = None
+) -> dict[str, list[Ranked]]:
     """The ranked standings of one stage per category (``ALL`` for the B-final)."""
-    rows = stage_performances(data, kind)
+    rows = performances[kind] if performances else stage_performances(data, kind)
     lots = data.lots_of(kind)
     by_category: dict[str, list[Performance]] = {c: [] for c in categories_of_stage(kind)}
     for key, row in rows.items():
@@ -138,19 +148,22 @@ def podiums(data: TournamentData, kind: str) -> dict[str, Podium]:
     return {category: podium(rows) for category, rows in stage_standings(data, kind).items()}
 
 
-def both_days(data: TournamentData) -> dict[Hashable, Performance]:
+def both_days(
+    data: TournamentData, performances: Performances | None = None
+) -> dict[Hashable, Performance]:
     """Each player's record over all stages: qualifier plus A- or B-final. Expelled players
     count for no team: they are left out whole."""
     expelled = data.expelled()
+    performances = performances or all_performances(data)
     total: dict[Hashable, Performance] = {}
     for kind in STAGES:
-        for key, row in stage_performances(data, kind).items():
+        for key, row in performances[kind].items():
             if key not in expelled:
                 total[key] = total[key].combine(row) if key in total else row
     return total
 
 
-def teams(data: TournamentData) -> list[TeamStanding]:
+def teams(data: TournamentData, performances: Performances | None = None) -> list[TeamStanding]:
     """The teams' standings; an expelled member does not count (the team counts its best three
     of the others)."""
     expelled = data.expelled()
@@ -158,7 +171,7 @@ def teams(data: TournamentData) -> list[TeamStanding]:
         name: [member for member in members if member not in expelled]
         for name, members in data.teams.items()
     }
-    return team_standings(rosters, both_days(data), data.lots_of(TEAMS))
+    return team_standings(rosters, both_days(data, performances), data.lots_of(TEAMS))
 
 
 def teams_over(data: TournamentData) -> bool:

@@ -1,0 +1,77 @@
+"""A tournament document turned into ``scoring.standings.TournamentData`` in memory, without a
+database: the same computation as for a stored tournament (tests and benchmarks compare the
+two)."""
+
+from rules.championship import CLOSE_BONUS
+from rules.progress import GameState, StageProgress, planned_games
+from rules.sanctions import Sanction
+from rules.score import RESULT_FIELDS, RoundEntry
+from rules.stages import QUALIFIER, STAGES
+from scoring.standings import Result, StageData, TournamentData
+
+DEFAULTS = {"disqualified": False, "penalty": 0}
+
+
+def document_data(document: dict) -> TournamentData:
+    """Everything the results are computed from; a document's results count as confirmed."""
+    info = document["tournament"]
+    settings = info.get("settings", {})
+    data = TournamentData(
+        year=info["year"],
+        sight_classes={p["no"]: p["sight_class"] for p in document["players"]},
+        teams={team["name"]: list(team["members"]) for team in document.get("teams", [])},
+        lots=[(lot["stage"], lot["order"]) for lot in document.get("lots", [])],
+        close_bonus=settings.get("close_bonus", CLOSE_BONUS),
+        quota_override=settings.get("quota"),
+        sanctions=[
+            Sanction(s["player"], s["scope"], s["stage"], s["game"])
+            for s in document.get("sanctions", [])
+        ],
+    )
+    stages = document.get("stages", {})
+    for kind in STAGES:
+        if kind not in stages:
+            continue
+        stage = data.stages.setdefault(kind, StageData())
+        for game in stages[kind]["games"]:
+            for table in game["tables"]:
+                stage.participants.update(table["seats"])
+                for played in table.get("rounds", []):
+                    stage.results.extend(
+                        Result(
+                            r["player"],
+                            RoundEntry(
+                                *(r.get(name, DEFAULTS.get(name)) for name in RESULT_FIELDS)
+                            ),
+                            game["number"],
+                        )
+                        for r in played["results"]
+                    )
+    data.progress = progress(document)
+    return data
+
+
+def progress(document: dict) -> dict[str, StageProgress]:
+    """Where each stage of the document stands: a game is complete when every table lists
+    every round of the game."""
+    stages = document.get("stages", {})
+    finals_drawn = any(stages.get(kind, {}).get("games") for kind in STAGES[1:])
+    planned = document["tournament"].get("settings", {}).get("qualifier_games")
+    found = {}
+    for kind in STAGES:
+        games = [
+            GameState(
+                game["number"],
+                len(game["tables"]),
+                len(game["rounds"]),
+                sum(len(table.get("rounds", [])) for table in game["tables"]),
+            )
+            for game in stages.get(kind, {"games": []})["games"]
+        ]
+        found[kind] = StageProgress(
+            kind,
+            tuple(sorted(games, key=lambda g: g.number)),
+            planned_games(kind, planned),
+            later_stage_drawn=kind == QUALIFIER and finals_drawn,
+        )
+    return found
