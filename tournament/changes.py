@@ -1,24 +1,30 @@
-"""Every change of a tournament's data moves its ``changed_at``: the public pages are cached
-under it, so that no reader sees stale standings after a save.
+"""Every change of a tournament's data moves its ``changed_at`` and adds one to its
+``revision``: the public pages are cached under the revision, so that no reader sees stale
+standings after a save, and the venue's push notices the change.
 
 Saves and deletions of the models reach here through signals; services that write with
 bulk operations or ``QuerySet.update`` call ``touch`` themselves.
 """
 
+from django.db.models import F
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
 from .models import Game, Player, Round, Seat, Stage, Table, Team, TeamMember, Tournament
 
 
+def _moved() -> dict:
+    return {"changed_at": timezone.now(), "revision": F("revision") + 1}
+
+
 def touch(tournament_id: int | None) -> None:
     if tournament_id is not None:
-        Tournament.objects.filter(pk=tournament_id).update(changed_at=timezone.now())
+        Tournament.objects.filter(pk=tournament_id).update(**_moved())
 
 
 def touch_where(**lookup) -> None:
     """Touch the tournament found by a lookup, in one UPDATE (no query to find it first)."""
-    Tournament.objects.filter(**lookup).update(changed_at=timezone.now())
+    Tournament.objects.filter(**lookup).update(**_moved())
 
 
 def _tournament_lookup(instance) -> dict | None:
@@ -45,6 +51,12 @@ def _changed(sender, instance, **kwargs) -> None:
         touch_where(**lookup)
 
 
+def _tournament_saved(sender, instance, created, raw=False, **kwargs) -> None:
+    """The tournament's own fields (its settings, such as the quota) are data too."""
+    if not created and not raw:
+        touch(instance.pk)
+
+
 def connect() -> None:
     from scoring.models import Lot, RoundResult, Sheet
 
@@ -63,3 +75,4 @@ def connect() -> None:
     ):
         post_save.connect(_changed, sender=model, dispatch_uid=f"touch-{model.__name__}")
         post_delete.connect(_changed, sender=model, dispatch_uid=f"untouch-{model.__name__}")
+    post_save.connect(_tournament_saved, sender=Tournament, dispatch_uid="touch-Tournament")
