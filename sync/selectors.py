@@ -37,9 +37,11 @@ def accepted_marker(*, slug: str, server: str) -> str:
 @contextmanager
 def _snapshot() -> Iterator[None]:
     """One consistent view of the data while the document is written: PostgreSQL's repeatable
-    read; SQLite's transaction holds the database's lock until it ends."""
+    read; SQLite's transaction holds the database's lock until it ends. (Inside a transaction
+    that is already open, such as a test's, that transaction's view serves.)"""
+    outermost = not connection.in_atomic_block
     with transaction.atomic():
-        if connection.vendor == "postgresql":
+        if outermost and connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
         yield

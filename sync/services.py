@@ -11,7 +11,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from interchange.importer import import_tournament
-from tournament.models import Tournament
+from scoring.models import Lot, RoundResult, Sheet
+from tournament.models import Table, Tournament
 
 from .models import AcceptedPush, PushToken, VenuePush
 from .protocol import document_digest
@@ -101,6 +102,8 @@ def accept_push(
             .values_list("revision", flat=True)
             .first()
         )
+        if previous is not None:
+            _forget_scores(slug)
         tournament, warnings = import_tournament(document, slug=slug, replace=True)
         # The new row's revision carries on from the old one's: it only grows.
         Tournament.objects.filter(pk=tournament.pk).update(revision=(previous or 0) + 1)
@@ -110,6 +113,20 @@ def accept_push(
         if token is not None:
             PushToken.objects.filter(pk=token.pk).update(last_used_at=now)
     return Accepted(revision=revision, digest=digest, warnings=[str(w) for w in warnings])
+
+
+def _forget_scores(slug: str) -> None:
+    """Delete the old copy's sheets, results and lots by query, before the replacement deletes
+    the rest. An ordinary delete would write a "deleted" history row (django-simple-history)
+    for every one of them, thousands a push, and take seconds while the push holds the lock; a
+    replacement is no sequence of edits, and a result's history lives at the venue."""
+    tables = Table.objects.filter(game__stage__tournament__slug=slug)
+    for rows in (
+        RoundResult.objects.filter(table__in=tables),
+        Sheet.objects.filter(table__in=tables),
+        Lot.objects.filter(tournament__slug=slug),
+    ):
+        rows._raw_delete(rows.db)  # Django's own bulk DELETE, without the per-row signals
 
 
 def record_refusal(*, slug: str, reason: str) -> None:

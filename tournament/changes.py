@@ -45,7 +45,9 @@ def _tournament_lookup(instance) -> dict | None:
     return None
 
 
-def _changed(sender, instance, **kwargs) -> None:
+def _changed(sender, instance, origin=None, **kwargs) -> None:
+    if isinstance(origin, Tournament) or getattr(origin, "model", None) is Tournament:
+        return  # the whole tournament is being deleted (a replacement): nothing to mark
     lookup = _tournament_lookup(instance)
     if lookup and all(value is not None for value in lookup.values()):
         touch_where(**lookup)

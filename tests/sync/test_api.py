@@ -229,3 +229,16 @@ def test_two_pushes_racing_do_not_both_win(token):
         assert server_export() == documents[winner]
         assert AcceptedPush.objects.get(slug="mcr").revision == revision
         assert Tournament.objects.filter(slug="mcr").count() == 1
+
+
+@pytest.mark.django_db
+def test_a_replacement_is_not_recorded_as_thousands_of_deletions(client, token):
+    from scoring.models import Lot, RoundResult, Sheet
+
+    histories = (RoundResult.history, Sheet.history, Lot.history)
+    first, second = venue_export(60, slug="venue-a"), venue_export(135, slug="venue-b")
+    put(client, {"revision": 1, "tournament": first}, token)
+    before = [history.count() for history in histories]
+    assert put(client, {"revision": 2, "tournament": second}, token).status_code == 200
+    assert [history.count() for history in histories] == before
+    assert server_export() == second
