@@ -20,7 +20,7 @@ def run() -> None:
         )
         revisions = count(1)
         replace_seconds, _ = timed(
-            lambda document=document, players=players: accept_push(
+            lambda document=document, players=players, revisions=revisions: accept_push(
                 slug=f"public-{players}", revision=next(revisions), document=document
             ),
             repeat=5,
