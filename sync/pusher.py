@@ -159,7 +159,7 @@ class Pusher:
         *,
         report: Callable[[Answer, float | None], None],
         interval: float = 1.0,
-        max_backoff: float = 30.0,
+        max_backoff: float = 10.0,
         sleep: Callable[[float], None] = time.sleep,
         clock: Callable[[], float] = time.monotonic,
         stop: Callable[[], bool] = lambda: False,

@@ -41,7 +41,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--max-backoff",
             type=float,
-            default=30.0,
+            default=10.0,
             help=_("the longest pause between two tries while pushes fail (seconds)"),
         )
         parser.add_argument(
