@@ -40,6 +40,13 @@ def public(view):
     return view
 
 
+def token_required(view):
+    """Declares an address for programs, not people: the view checks a key that each request
+    carries (such as the venue's push key); no session, no role."""
+    view.token_authenticated = True
+    return view
+
+
 class RoleRequiredMixin:
     """For class-based views: ``required_role = ORGANISER`` (or ``REFEREE``)."""
 

@@ -1,11 +1,18 @@
-"""Public pages are cached whole, under a key that contains the tournament's ``changed_at``:
-any change of its data (see ``tournament.changes``) makes a new key, so no reader ever gets
-stale standings after a save, and every server process can keep its own cache."""
+"""Public pages are cached whole, under a key built from the tournament's row and revision.
 
+Any change of its data (see ``tournament.changes``) adds one to the revision, and a tournament
+replaced by a push from the venue is a new row (a larger id: ids are never reused, SQLite's
+AUTOINCREMENT and PostgreSQL's sequences) whose revision carries on from the old one's. So
+every state of the data has its own key: every app server reads the key from the one
+database before it looks in the cache, none can serve older standings than another has
+already shown, and the servers can share one cache (Redis) or each keep their own.
+"""
+
+import logging
 from functools import wraps
 
 from django.core.cache import cache
-from django.db.models import Max
+from django.db.models import Count, Max, Sum
 from django.http import Http404
 from django.utils.translation import get_language
 
@@ -13,15 +20,35 @@ from tournament.models import Tournament
 
 TIMEOUT = 600  # seconds; the key changes with every change of the data anyway
 
+log = logging.getLogger(__name__)
+
 
 def stamp(slug: str | None) -> str:
-    if slug is None:
-        latest = Tournament.objects.aggregate(latest=Max("changed_at"))["latest"]
-        return latest.isoformat() if latest else "empty"
-    found = Tournament.objects.filter(slug=slug).values_list("changed_at", flat=True).first()
+    if slug is None:  # the list of tournaments: one more, one fewer, or one of them changed
+        found = Tournament.objects.aggregate(
+            count=Count("pk"), latest=Max("pk"), revisions=Sum("revision")
+        )
+        return "{count}.{latest}.{revisions}".format(**found)
+    found = Tournament.objects.filter(slug=slug).values_list("pk", "revision").first()
     if found is None:
         raise Http404
-    return found.isoformat()
+    return "{}.{}".format(*found)
+
+
+def _cached(key: str):
+    """The cached page, or None; a cache that does not answer serves no page, it stops none."""
+    try:
+        return cache.get(key)
+    except Exception:  # e.g. Redis restarting: render the page instead
+        log.warning("the cache does not answer; the page is rendered", exc_info=True)
+        return None
+
+
+def _keep(key: str, response) -> None:
+    try:
+        cache.set(key, response, TIMEOUT)
+    except Exception:
+        log.warning("the cache does not answer; the page is not kept", exc_info=True)
 
 
 def cached_page(view):
@@ -34,13 +61,13 @@ def cached_page(view):
         key = "public:{}:{}:{}".format(
             get_language(), stamp(kwargs.get("slug")), request.get_full_path()
         )
-        response = cache.get(key)
+        response = _cached(key)
         if response is None:
             response = view(request, *args, **kwargs)
             if response.status_code == 200:
                 if hasattr(response, "render"):
                     response.render()
-                cache.set(key, response, TIMEOUT)
+                _keep(key, response)
         return response
 
     return wrapped

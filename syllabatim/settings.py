@@ -1,8 +1,9 @@
 """Settings of the championship application.
 
 Everything that differs between a laptop and a public server comes from the environment:
-``DATABASE_URL`` (unset: a SQLite file in the project folder), ``DJANGO_DEBUG``,
-``DJANGO_SECRET_KEY`` and ``DJANGO_ALLOWED_HOSTS``.
+``DATABASE_URL`` (unset: a SQLite file in the project folder), ``REDIS_URL`` (unset: each
+process caches in its own memory), ``DJANGO_DEBUG``, ``DJANGO_SECRET_KEY`` and
+``DJANGO_ALLOWED_HOSTS``.
 """
 
 import os
@@ -61,6 +62,7 @@ INSTALLED_APPS = [
     "desk",
     "public",
     "printing",
+    "sync",
 ]
 
 MIDDLEWARE = [
@@ -134,12 +136,27 @@ STORAGES = {
         else "whitenoise.storage.CompressedManifestStaticFilesStorage",
     },
 }
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "OPTIONS": {"MAX_ENTRIES": 5000},
+# Several app servers behind one database share one Redis (REDIS_URL, e.g.
+# redis://127.0.0.1:6379/0); without it every process keeps its own cache in memory. Either is
+# safe: the public pages' keys change with every change of the data (public/cache.py).
+if os.environ.get("REDIS_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "syllabatim"),
+        }
     }
-}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
+    }
+
+# The largest push from the venue the public server reads (bytes, before and after gzip).
+PUSH_MAX_BYTES = int(os.environ.get("PUSH_MAX_BYTES", 10 * 1024 * 1024))
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -8,11 +8,13 @@ from public import views as public_views
 # public pages can be cached whole and need no form.
 urlpatterns = [
     path("zdravi/", public_views.health, name="health"),
+    path("", include("sync.urls")),
     *i18n_patterns(
         path("admin/", admin.site.urls),
         path("ucet/", include("accounts.urls")),
         path("sprava/<slug:slug>/losovani/", include("draws.urls")),
         path("sprava/<slug:slug>/tisk/", include("printing.urls")),
+        path("sprava/<slug:slug>/zverejneni/", include("sync.urls_organiser")),
         path("rozhodci/<slug:slug>/", include("desk.urls")),
         path("turnaj/<slug:slug>/", include("public.urls")),
         path("", include("tournament.urls")),

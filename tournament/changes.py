@@ -1,5 +1,6 @@
-"""Every change of a tournament's data moves its ``changed_at``: the public pages are cached
-under it, so that no reader sees stale standings after a save.
+"""Every change of a tournament's data moves its ``changed_at`` and adds one to its
+``revision``: the public pages are cached under the revision, so that no reader sees stale
+standings after a save, and the venue's push notices the change.
 
 Saves and deletions of the models reach here through signals; services that write with
 bulk operations or ``QuerySet.update`` call ``touch`` themselves. Models of the apps above
@@ -9,6 +10,7 @@ from one of their rows to its tournament: this app knows nothing of them.
 
 from collections.abc import Callable
 
+from django.db.models import F
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
@@ -18,17 +20,23 @@ from .models import Game, Player, Round, Seat, Stage, Table, Team, TeamMember, T
 _LOOKUPS: dict[type, Callable[[object], dict]] = {}
 
 
+def _moved() -> dict:
+    return {"changed_at": timezone.now(), "revision": F("revision") + 1}
+
+
 def touch(tournament_id: int | None) -> None:
     if tournament_id is not None:
-        Tournament.objects.filter(pk=tournament_id).update(changed_at=timezone.now())
+        Tournament.objects.filter(pk=tournament_id).update(**_moved())
 
 
 def touch_where(**lookup) -> None:
     """Touch the tournament found by a lookup, in one UPDATE (no query to find it first)."""
-    Tournament.objects.filter(**lookup).update(changed_at=timezone.now())
+    Tournament.objects.filter(**lookup).update(**_moved())
 
 
-def _changed(sender, instance, **kwargs) -> None:
+def _changed(sender, instance, origin=None, **kwargs) -> None:
+    if isinstance(origin, Tournament) or getattr(origin, "model", None) is Tournament:
+        return  # the whole tournament is being deleted (a replacement): nothing to mark
     lookup = _LOOKUPS[sender](instance)
     if lookup and all(value is not None for value in lookup.values()):
         touch_where(**lookup)
@@ -53,7 +61,14 @@ def by_table(instance) -> dict:
     return {"stages__games__tables": instance.table_id}
 
 
+def _tournament_saved(sender, instance, created, raw=False, **kwargs) -> None:
+    """The tournament's own fields (its settings, such as the quota) are data too."""
+    if not created and not raw:
+        touch(instance.pk)
+
+
 def connect() -> None:
+    post_save.connect(_tournament_saved, sender=Tournament, dispatch_uid="touch-Tournament")
     for model in (Player, Team, Stage):
         register(model, by_tournament)
     register(TeamMember, lambda member: {"teams": member.team_id})

@@ -74,6 +74,15 @@ class Tournament(models.Model):
         editable=False,
         help_text=_("Any change of the tournament's data; public pages are cached until it."),
     )
+    revision = models.PositiveBigIntegerField(
+        _("revision"),
+        default=0,
+        editable=False,
+        help_text=_(
+            "Grows with every change of the tournament's data, also when a push from the venue "
+            "replaces the tournament."
+        ),
+    )
     quota_vs = models.PositiveIntegerField(
         _("A-final places for VS"),
         null=True,

@@ -1,0 +1,101 @@
+"""Publishing from the venue to the public server.
+
+On the public server: the push tokens of a tournament and the last revision accepted for it.
+On the venue's computer: the last push of a tournament and its answer. All are keyed by the
+tournament's short name, not by a foreign key: an accepted push replaces the tournament (a new
+row), and the tokens and the revision must outlive that.
+"""
+
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class PushToken(models.Model):
+    """A key that lets the venue push one tournament to this server. Only its SHA-256 is
+    stored: the key itself is shown once, when it is made."""
+
+    slug = models.SlugField(_("tournament's short name"), db_index=True)
+    digest = models.CharField(_("SHA-256 of the key"), max_length=64, unique=True, editable=False)
+    hint = models.CharField(
+        _("beginning of the key"),
+        max_length=8,
+        editable=False,
+        help_text=_("To tell the keys apart; the rest of the key is not stored."),
+    )
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+    created_by = models.CharField(_("created by"), max_length=150, blank=True)
+    last_used_at = models.DateTimeField(_("last used"), null=True, blank=True)
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("push key")
+        verbose_name_plural = _("push keys")
+        ordering = ["slug", "-created_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.slug}: {self.hint}…"
+
+    @property
+    def revoked(self) -> bool:
+        return self.revoked_at is not None
+
+
+class AcceptedPush(models.Model):
+    """The newest push this server accepted for a tournament. Its row is also the lock that
+    puts concurrent pushes of the tournament in a line."""
+
+    slug = models.SlugField(_("tournament's short name"), unique=True)
+    revision = models.PositiveBigIntegerField(_("revision"), default=0)
+    digest = models.CharField(_("SHA-256 of the document"), max_length=64, blank=True)
+    accepted_at = models.DateTimeField(_("accepted"), null=True, blank=True)
+    refused_at = models.DateTimeField(_("last refused"), null=True, blank=True)
+    refusal = models.TextField(_("why it was refused"), blank=True)
+
+    class Meta:
+        verbose_name = _("accepted push")
+        verbose_name_plural = _("accepted pushes")
+
+    def __str__(self):
+        return f"{self.slug}: {self.revision}"
+
+
+class VenuePush(models.Model):
+    """The venue's side: the last push of a tournament from this computer and its answer.
+
+    ``revision`` is the last revision number taken; it only grows, across restarts of the
+    push command too. It was taken for the venue's state ``marker`` (the tournament's id and
+    revision): the same state is pushed again under the same number, a new state under a new
+    one."""
+
+    slug = models.SlugField(_("tournament's short name"), unique=True)
+    server = models.URLField(_("public server"), max_length=500, blank=True)
+    revision = models.PositiveBigIntegerField(_("revision"), default=0)
+    marker = models.CharField(_("state of the venue's data"), max_length=64, blank=True)
+    attempted_at = models.DateTimeField(_("last push"), null=True, blank=True)
+    status = models.PositiveSmallIntegerField(
+        _("answer's HTTP status"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: the server did not answer."),
+    )
+    answer = models.TextField(_("answer"), blank=True)
+    accepted_revision = models.PositiveBigIntegerField(_("last accepted revision"), default=0)
+    accepted_at = models.DateTimeField(_("last accepted"), null=True, blank=True)
+    accepted_marker = models.CharField(
+        _("state of the venue's data last accepted"), max_length=64, blank=True
+    )
+    failing_since = models.DateTimeField(_("failing since"), null=True, blank=True)
+    watched_at = models.DateTimeField(
+        _("watched"),
+        null=True,
+        blank=True,
+        help_text=_("The push command was last seen watching for changes."),
+    )
+
+    class Meta:
+        verbose_name = _("push from the venue")
+        verbose_name_plural = _("pushes from the venue")
+
+    def __str__(self):
+        return f"{self.slug} → {self.server}: {self.revision}"

@@ -1,0 +1,47 @@
+"""The push on the wire, for both ends: the address, the body and the document's digest.
+
+``PUT /api/turnaj/<slug>/`` with ``Authorization: Bearer <key>`` and the JSON body
+``{"revision": N, "tournament": <syllabatim-tournament document>}``, gzip-compressed
+(``Content-Encoding: gzip``) or not. The answers are JSON: 200 ``{"revision", "digest",
+"warnings"}``; 400 and 413 ``{"errors": [...]}``; 401 ``{"errors": [...]}`` whatever was wrong;
+409 ``{"errors": [...], "revision", "digest"}`` with the revision the server holds.
+"""
+
+import gzip
+import hashlib
+import json
+import zlib
+
+API_PREFIX = "api/turnaj/"
+
+
+def push_url(server: str, slug: str) -> str:
+    return f"{server.rstrip('/')}/{API_PREFIX}{slug}/"
+
+
+def document_digest(document: object) -> str:
+    """The SHA-256 of a document's content, whatever its key order and whitespace: both ends
+    compute it from the parsed document, so the venue can tell its own push from another."""
+    canonical = json.dumps(document, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def encode_body(revision: int, document: dict) -> bytes:
+    body = json.dumps({"revision": revision, "tournament": document}, ensure_ascii=False)
+    return gzip.compress(body.encode(), compresslevel=6)
+
+
+class TooLarge(Exception):
+    pass
+
+
+def decompress(body: bytes, limit: int) -> bytes:
+    """A gzip body unpacked, refused (``TooLarge``) as soon as it would pass ``limit`` bytes:
+    a small body cannot unpack into a huge one. ``zlib.error`` for a body that is not gzip."""
+    unpacker = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    content = unpacker.decompress(body, limit + 1)
+    if len(content) > limit or unpacker.unconsumed_tail:
+        raise TooLarge
+    if not unpacker.eof:
+        raise zlib.error("the gzip stream is cut short")
+    return content

@@ -1,0 +1,184 @@
+"""Writes of publishing: push keys, accepting a push (the public server), and the venue's
+record of its own pushes."""
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from interchange.importer import import_tournament
+from scoring.models import Lot, RoundResult, Sheet
+from tournament.models import Table, Tournament
+
+from .models import AcceptedPush, PushToken, VenuePush
+from .protocol import document_digest
+
+TOKEN_BYTES = 32  # 256 random bits
+HINT_LENGTH = 6
+# Compared against when a tournament has no key, so that an unknown tournament and a wrong key
+# cost the same and answer the same.
+_NO_KEY = hashlib.sha256(b"no key").hexdigest()
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def create_push_token(*, slug: str, by: str = "") -> str:
+    """A new key for pushing the tournament ``slug``; only its digest is kept, so the key
+    returned here is the only copy."""
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    PushToken.objects.create(
+        slug=slug, digest=token_digest(token), hint=token[:HINT_LENGTH], created_by=by
+    )
+    return token
+
+
+def revoke_push_token(*, slug: str, token_id: int) -> bool:
+    """Revoke one of the tournament's keys; False when there was no such valid key."""
+    return bool(
+        PushToken.objects.filter(pk=token_id, slug=slug, revoked_at__isnull=True).update(
+            revoked_at=timezone.now()
+        )
+    )
+
+
+def push_token_for(*, slug: str, token: str) -> PushToken | None:
+    """The tournament's valid key that ``token`` is, or None. Every valid key of the
+    tournament is compared, each in constant time; an unknown tournament costs one comparison
+    as well."""
+    offered = token_digest(token)
+    found = None
+    candidates = list(PushToken.objects.filter(slug=slug, revoked_at__isnull=True))
+    for candidate in candidates:
+        if hmac.compare_digest(candidate.digest, offered):
+            found = candidate
+    if not candidates:
+        hmac.compare_digest(_NO_KEY, offered)
+    return found
+
+
+class StaleRevision(Exception):
+    """The server holds this revision already, or a newer one."""
+
+    def __init__(self, held: AcceptedPush):
+        super().__init__(held.revision)
+        self.revision = held.revision
+        self.digest = held.digest
+
+
+@dataclass(frozen=True)
+class Accepted:
+    revision: int
+    digest: str
+    warnings: list
+
+
+def _line_up(slug: str) -> AcceptedPush:
+    """The tournament's accepted revision, locked until the transaction ends: pushes of one
+    tournament pass one at a time (on SQLite the transaction itself takes the write lock)."""
+    held, _created = AcceptedPush.objects.select_for_update().get_or_create(slug=slug)
+    return held
+
+
+def accept_push(
+    *, slug: str, revision: int, document: object, token: PushToken | None = None
+) -> Accepted:
+    """Replace the tournament ``slug`` by ``document`` when ``revision`` is newer than the last
+    accepted one: all of it or nothing. Raises ``StaleRevision``, or ``DocumentRejected``
+    with every problem (checked exactly as ``import_tournament`` checks a file)."""
+    digest = document_digest(document)
+    with transaction.atomic():
+        held = _line_up(slug)
+        if revision <= held.revision:
+            raise StaleRevision(held)
+        previous = (
+            Tournament.objects.select_for_update()
+            .filter(slug=slug)
+            .values_list("revision", flat=True)
+            .first()
+        )
+        if previous is not None:
+            _forget_scores(slug)
+        tournament, warnings = import_tournament(document, slug=slug, replace=True)
+        # The new row's revision carries on from the old one's: it only grows.
+        Tournament.objects.filter(pk=tournament.pk).update(revision=(previous or 0) + 1)
+        now = timezone.now()
+        held.revision, held.digest, held.accepted_at = revision, digest, now
+        held.save(update_fields=["revision", "digest", "accepted_at"])
+        if token is not None:
+            PushToken.objects.filter(pk=token.pk).update(last_used_at=now)
+    return Accepted(revision=revision, digest=digest, warnings=[str(w) for w in warnings])
+
+
+def _forget_scores(slug: str) -> None:
+    """Delete the old copy's sheets, results and lots by query, before the replacement deletes
+    the rest. An ordinary delete would write a "deleted" history row (django-simple-history)
+    for every one of them, thousands a push, and take seconds while the push holds the lock; a
+    replacement is no sequence of edits, and a result's history lives at the venue."""
+    tables = Table.objects.filter(game__stage__tournament__slug=slug)
+    for rows in (
+        RoundResult.objects.filter(table__in=tables),
+        Sheet.objects.filter(table__in=tables),
+        Lot.objects.filter(tournament__slug=slug),
+    ):
+        rows._raw_delete(rows.db)  # Django's own bulk DELETE, without the per-row signals
+
+
+def record_refusal(*, slug: str, reason: str) -> None:
+    """Keep why an authenticated push was refused, for the organiser's page."""
+    with transaction.atomic():
+        held = _line_up(slug)
+        held.refused_at, held.refusal = timezone.now(), reason
+        held.save(update_fields=["refused_at", "refusal"])
+
+
+# The venue's side
+
+
+def claim_revision(*, slug: str, server: str, marker: str, at_least: int = 0) -> int:
+    """The revision to push the venue's state ``marker`` under: the one already taken for
+    that state, else the next one (never below ``at_least``). Stored before the push is sent,
+    so a number is never given to two states, even if the command restarts."""
+    with transaction.atomic():
+        state, _created = VenuePush.objects.select_for_update().get_or_create(slug=slug)
+        if state.marker != marker or state.revision < at_least or not state.revision:
+            state.revision = max(state.revision + 1, at_least)
+            state.marker = marker
+        if state.server != server:  # another server has accepted nothing of this venue yet
+            state.server, state.accepted_marker = server, ""
+        state.save(update_fields=["revision", "marker", "server", "accepted_marker"])
+    return state.revision
+
+
+def record_answer(
+    *,
+    slug: str,
+    revision: int,
+    marker: str,
+    status: int | None,
+    answer: str,
+    accepted: bool,
+    at: datetime,
+) -> VenuePush:
+    with transaction.atomic():
+        state, _created = VenuePush.objects.select_for_update().get_or_create(slug=slug)
+        state.attempted_at, state.status, state.answer = at, status, answer
+        if accepted:
+            state.failing_since = None
+            if revision >= state.accepted_revision:
+                state.accepted_revision, state.accepted_at = revision, at
+                state.accepted_marker = marker
+        elif state.failing_since is None:
+            state.failing_since = at
+        state.save()
+    return state
+
+
+def record_watching(*, slug: str, at: datetime) -> None:
+    """The push command is alive and watching (for the organiser's page)."""
+    VenuePush.objects.filter(slug=slug).update(watched_at=at)

@@ -1,0 +1,163 @@
+"""The push API (for the venue's ``push`` command) and the organiser's publishing page."""
+
+import json
+import zlib
+
+from django.conf import settings
+from django.contrib import messages
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from accounts.access import organiser_required, token_required
+from interchange.importer import DocumentRejected
+from tournament.lookups import who
+from tournament.models import Tournament
+
+from . import selectors, services
+from .protocol import TooLarge, decompress
+
+LARGEST_REVISION = 2**63 - 1  # what the database's big integer holds
+
+
+def _answer(status: int, **content) -> JsonResponse:
+    response = JsonResponse(content, status=status, json_dumps_params={"ensure_ascii": False})
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _too_large() -> JsonResponse:
+    message = _("The push is larger than the server allows (%(limit)s bytes).")
+    return _answer(413, errors=[message % {"limit": settings.PUSH_MAX_BYTES}])
+
+
+def _refused(slug: str, errors: list[str]) -> JsonResponse:
+    services.record_refusal(slug=slug, reason="\n".join(errors))
+    return _answer(400, errors=errors)
+
+
+def _bearer(request) -> str:
+    scheme, _space, token = request.headers.get("Authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else ""
+
+
+def _shape_problems(content: object) -> list[str]:
+    if not isinstance(content, dict):
+        return [_("The body must be a JSON object with „revision“ and „tournament“.")]
+    problems = []
+    revision = content.get("revision")
+    if (
+        not isinstance(revision, int)
+        or isinstance(revision, bool)
+        or not 1 <= revision <= LARGEST_REVISION
+    ):
+        problems.append(_("„revision“ must be a whole number, 1 or more."))
+    if "tournament" not in content:
+        problems.append(_("„tournament“ is missing: the syllabatim-tournament document."))
+    return problems
+
+
+@token_required
+@csrf_exempt
+def push(request, slug):
+    """Replace the tournament by the venue's document: 200, or 400 with every error, 401 for
+    any key problem (an unknown tournament alike), 409 for a revision that is not newer, 413
+    for a body over ``PUSH_MAX_BYTES``."""
+    if request.method != "PUT":
+        response = _answer(405, errors=[_("Send the tournament with PUT.")])
+        response["Allow"] = "PUT"
+        return response
+    limit = settings.PUSH_MAX_BYTES
+    try:
+        declared = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        declared = 0
+    if declared > limit:  # refused before anything is read
+        return _too_large()
+    token = services.push_token_for(slug=slug, token=_bearer(request))
+    if token is None:
+        response = _answer(401, errors=[_("A valid push key is needed.")])
+        response["WWW-Authenticate"] = 'Bearer realm="syllabatim"'
+        return response
+    body = request.read(limit + 1)
+    if len(body) > limit:
+        return _too_large()
+    if request.headers.get("Content-Encoding", "").strip().lower() == "gzip":
+        try:
+            body = decompress(body, limit)
+        except TooLarge:
+            return _too_large()
+        except zlib.error:
+            return _refused(slug, [_("The body is not valid gzip.")])
+    try:
+        content = json.loads(body)
+    except ValueError as error:
+        return _refused(slug, [_("The body is not valid JSON: %(error)s") % {"error": error}])
+    problems = _shape_problems(content)
+    if problems:
+        return _refused(slug, problems)
+    try:
+        accepted = services.accept_push(
+            slug=slug, revision=content["revision"], document=content["tournament"], token=token
+        )
+    except services.StaleRevision as stale:
+        reason = _(
+            "Revision %(revision)s is not newer than revision %(held)s, which the server holds."
+        ) % {"revision": content["revision"], "held": stale.revision}
+        services.record_refusal(slug=slug, reason=reason)
+        return _answer(409, errors=[reason], revision=stale.revision, digest=stale.digest)
+    except DocumentRejected as rejected:
+        return _refused(slug, [str(problem) for problem in rejected.problems])
+    return _answer(
+        200, revision=accepted.revision, digest=accepted.digest, warnings=accepted.warnings
+    )
+
+
+def _page(request, slug: str, *, new_token: str | None = None):
+    now = timezone.now()
+    response = render(
+        request,
+        "sync/publication.html",
+        {
+            "slug": slug,
+            "tournament": Tournament.objects.filter(slug=slug).first(),
+            "venue": selectors.venue_status(slug=slug, now=now),
+            "server": selectors.server_status(slug=slug),
+            "new_token": new_token,
+            "this_server": request.build_absolute_uri("/").rstrip("/"),
+            "patience_minutes": int(selectors.PATIENCE.total_seconds() // 60),
+        },
+    )
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@organiser_required
+def publication(request, slug):
+    """The venue's last push, and this server's keys and last accepted push."""
+    return _page(request, slug)
+
+
+@organiser_required
+@require_POST
+def create_token(request, slug):
+    """A new key, shown on this answer only (it is not stored, only its digest)."""
+    token = services.create_push_token(slug=slug, by=who(request.user))
+    return _page(request, slug, new_token=token)
+
+
+@organiser_required
+@require_POST
+def revoke_token(request, slug):
+    try:
+        token_id = int(request.POST.get("token", ""))
+    except ValueError:
+        token_id = 0
+    if services.revoke_push_token(slug=slug, token_id=token_id):
+        messages.success(request, _("The key was revoked: pushes with it are refused."))
+    else:
+        messages.error(request, _("There is no such valid key."))
+    return redirect("sync:publication", slug=slug)

@@ -1,0 +1,244 @@
+"""The public server's push endpoint: ``PUT /api/turnaj/<slug>/`` with a tournament's key."""
+
+import gzip
+import json
+import threading
+
+import pytest
+from django.db import connection
+from django.test import Client
+
+from interchange.exporter import export_tournament
+from interchange.importer import import_tournament
+from interchange.results import results_document
+from scoring.selectors import tournament_data
+from sync.models import AcceptedPush, PushToken
+from sync.protocol import document_digest, encode_body
+from sync.services import create_push_token, revoke_push_token
+from tests.conftest import database_snapshot
+from tests.sync.helpers import demo_document, in_progress
+from tournament.models import Tournament
+
+URL = "/api/turnaj/mcr/"
+
+
+def venue_export(sheets: int, slug: str = "venue") -> dict:
+    """What the venue pushes: the export of a venue tournament with ``sheets`` sheets entered
+    (stored under another short name in the same database)."""
+    Tournament.objects.filter(slug=slug).delete()
+    tournament, _ = import_tournament(in_progress(demo_document(), sheets), slug=slug)
+    return export_tournament(tournament)
+
+
+def put(client: Client, body, token: str | None, **headers):
+    if not isinstance(body, bytes):
+        body = json.dumps(body).encode()
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    return client.generic("PUT", URL, body, content_type="application/json", headers=headers)
+
+
+def server_export(slug: str = "mcr") -> dict:
+    return export_tournament(Tournament.objects.get(slug=slug))
+
+
+@pytest.fixture
+def token(db) -> str:
+    return create_push_token(slug="mcr", by="test")
+
+
+@pytest.mark.django_db
+def test_a_push_makes_the_servers_tournament_the_venues(client, token):
+    pushed = venue_export(20)
+    response = put(client, {"revision": 1, "tournament": pushed}, token)
+    assert response.status_code == 200, response.content
+    assert response.json() == {"revision": 1, "digest": document_digest(pushed), "warnings": []}
+    assert server_export() == pushed
+    assert results_document(
+        tournament_data(Tournament.objects.get(slug="mcr"))
+    ) == results_document(tournament_data(Tournament.objects.get(slug="venue")))
+    # a newer state replaces it whole; compressed bodies are read too
+    newer = venue_export(60)
+    response = put(client, encode_body(2, newer), token, content_encoding="gzip")
+    assert response.status_code == 200 and response.json()["revision"] == 2
+    assert server_export() == newer
+    assert AcceptedPush.objects.get(slug="mcr").revision == 2
+    assert PushToken.objects.get().last_used_at is not None
+
+
+@pytest.mark.django_db
+def test_a_stale_or_replayed_revision_is_refused_and_changes_nothing(client, token):
+    first, second = venue_export(10), venue_export(30)
+    assert put(client, {"revision": 5, "tournament": second}, token).status_code == 200
+    before = database_snapshot()
+    for revision, document in ((5, second), (5, first), (4, first), (1, second)):
+        response = put(client, {"revision": revision, "tournament": document}, token)
+        assert response.status_code == 409, response.content
+        assert response.json()["revision"] == 5
+        assert response.json()["digest"] == document_digest(second)
+        assert "není novější než revize 5" in response.json()["errors"][0]
+    assert database_snapshot() == before
+    assert server_export() == second
+
+
+@pytest.mark.django_db
+def test_a_broken_document_stores_nothing_and_lists_every_error(client, token):
+    assert put(client, {"revision": 1, "tournament": venue_export(10)}, token).status_code == 200
+    corrected = venue_export(30)
+    broken = json.loads(json.dumps(corrected))
+    broken["players"].append(dict(broken["players"][0]))  # a start number twice
+    table = broken["stages"]["qualifier"]["games"][0]["tables"][0]
+    table["rounds"][0]["results"][0]["laid"] = 999  # over the deal's card values
+    before = database_snapshot()
+    response = put(client, {"revision": 2, "tournament": broken}, token)
+    assert response.status_code == 400
+    errors = response.json()["errors"]
+    assert len(errors) >= 2 and any("999" in e or "kart" in e for e in errors), errors
+    assert database_snapshot() == before
+    assert AcceptedPush.objects.get(slug="mcr").revision == 1
+    # a refused revision is not used up: the corrected document goes in under it
+    assert put(client, {"revision": 2, "tournament": corrected}, token).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (b"{not json", "není platný JSON"),
+        (b"[1, 2]", "objekt JSON"),
+        (json.dumps({"revision": 0, "tournament": {}}).encode(), "nejméně 1"),
+        (json.dumps({"revision": True, "tournament": {}}).encode(), "celé číslo"),
+        (json.dumps({"revision": "7", "tournament": {}}).encode(), "celé číslo"),
+        (json.dumps({"revision": 3}).encode(), "Chybí „tournament“"),
+    ],
+)
+@pytest.mark.django_db
+def test_a_malformed_body_is_refused_with_a_czech_reason(client, token, body, message):
+    response = put(client, body, token)
+    assert response.status_code == 400
+    assert any(message in error for error in response.json()["errors"]), response.json()
+    assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_wrong_key_is_refused_and_reveals_nothing(client, token):
+    other = create_push_token(slug="jine", by="test")
+    revoked = create_push_token(slug="mcr", by="test")
+    revoke_push_token(slug="mcr", token_id=PushToken.objects.get(hint=revoked[:6]).pk)
+    document = {"revision": 1, "tournament": venue_export(5)}
+    answers = [
+        put(client, document, None),
+        put(client, document, "x" * 43),
+        put(client, document, token[:-1]),
+        put(client, document, other),  # a valid key of another tournament
+        put(client, document, revoked),
+        client.generic(
+            "PUT", URL, json.dumps(document), headers={"Authorization": f"Basic {token}"}
+        ),
+        client.generic(
+            "PUT",
+            "/api/turnaj/neni-takovy/",
+            json.dumps(document),
+            headers={"Authorization": f"Bearer {token}"},
+        ),
+    ]
+    for answer in answers:
+        assert answer.status_code == 401
+        assert answer.content == answers[0].content
+        assert answer["WWW-Authenticate"].startswith("Bearer")
+    assert not Tournament.objects.filter(slug__in=["mcr", "neni-takovy"]).exists()
+    assert not AcceptedPush.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_body_over_the_limit_is_refused_before_it_is_read(client, token, settings):
+    document = venue_export(5)
+    size = len(json.dumps({"revision": 1, "tournament": document}).encode())
+    settings.PUSH_MAX_BYTES = size - 1
+    response = put(client, {"revision": 1, "tournament": document}, token)
+    assert response.status_code == 413
+    # also when the wrong key comes with it: nothing of the body is read
+    assert put(client, {"revision": 1, "tournament": document}, "wrong").status_code == 413
+    # a small gzip body that unpacks past the limit
+    bomb = gzip.compress(b" " * (size + 10))
+    assert put(client, bomb, token, content_encoding="gzip").status_code == 413
+    settings.PUSH_MAX_BYTES = size
+    assert put(client, {"revision": 1, "tournament": document}, token).status_code == 200
+
+
+@pytest.mark.django_db
+def test_only_put_and_no_csrf_needed(token):
+    client = Client(enforce_csrf_checks=True)
+    assert client.get(URL).status_code == 405
+    assert client.post(URL, {}).status_code == 405
+    document = {"revision": 1, "tournament": venue_export(5)}
+    assert put(client, document, token).status_code == 200
+
+
+@pytest.mark.django_db
+def test_keys_and_the_revision_survive_the_replacement_and_the_revision_only_grows(client, token):
+    revisions = []
+    for revision, sheets in enumerate((5, 6, 7), start=1):
+        assert put(client, {"revision": revision, "tournament": venue_export(sheets)}, token)
+        revisions.append(Tournament.objects.filter(slug="mcr").values_list("pk", "revision")[0])
+    assert PushToken.objects.filter(slug="mcr", revoked_at__isnull=True).count() == 1
+    assert [pk for pk, _ in revisions] == sorted({pk for pk, _ in revisions})
+    assert [r for _, r in revisions] == sorted({r for _, r in revisions})
+
+
+@pytest.mark.django_db
+def test_the_public_pages_show_the_pushed_results_at_once(client, token):
+    put(client, {"revision": 1, "tournament": venue_export(10)}, token)
+    url = "/turnaj/mcr/kvalifikace/vysledky.json"
+    before = client.get(url).json()
+    assert client.get(url).json() == before  # now from the cache
+    put(client, {"revision": 2, "tournament": venue_export(40)}, token)
+    after = client.get(url).json()
+    venue = results_document(tournament_data(Tournament.objects.get(slug="venue")))
+    assert after != before and after["qualifier"] == venue["qualifier"]
+
+
+def race(token: str, revision: int, documents: list[dict]) -> dict:
+    """Push the documents at the same moment under the same revision; their answers."""
+    start = threading.Barrier(len(documents))
+    answers = {}
+
+    def push(index):
+        try:
+            start.wait()
+            body = {"revision": revision, "tournament": documents[index]}
+            answers[index] = put(Client(), body, token)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=push, args=(i,)) for i in range(len(documents))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return answers
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_pushes_racing_do_not_both_win(token):
+    documents = [venue_export(10, slug="venue-a"), venue_export(20, slug="venue-b")]
+    for revision in (10, 11, 12):
+        answers = race(token, revision, documents)
+        statuses = sorted(answer.status_code for answer in answers.values())
+        assert statuses == [200, 409], statuses
+        winner = next(i for i, answer in answers.items() if answer.status_code == 200)
+        assert server_export() == documents[winner]
+        assert AcceptedPush.objects.get(slug="mcr").revision == revision
+        assert Tournament.objects.filter(slug="mcr").count() == 1
+
+
+@pytest.mark.django_db
+def test_a_replacement_is_not_recorded_as_thousands_of_deletions(client, token):
+    from scoring.models import Lot, RoundResult, Sheet
+
+    histories = (RoundResult.history, Sheet.history, Lot.history)
+    first, second = venue_export(60, slug="venue-a"), venue_export(135, slug="venue-b")
+    put(client, {"revision": 1, "tournament": first}, token)
+    before = [history.count() for history in histories]
+    assert put(client, {"revision": 2, "tournament": second}, token).status_code == 200
+    assert [history.count() for history in histories] == before
+    assert server_export() == second

@@ -1,0 +1,109 @@
+"""The organiser's publishing page: the venue's last push and its warnings, this server's keys."""
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from accounts.roles import ORGANISER, REFEREE, create_account
+from interchange.importer import import_tournament
+from sync.models import PushToken, VenuePush
+from sync.services import push_token_for
+from tests.sync.helpers import demo_document, in_progress
+
+pytestmark = pytest.mark.django_db
+
+PAGE = "/sprava/mcr/zverejneni/"
+
+
+@pytest.fixture
+def organiser() -> Client:
+    import_tournament(in_progress(demo_document(), 5), slug="mcr")
+    client = Client()
+    client.force_login(create_account(username="org", role=ORGANISER, password="heslo-heslo"))
+    return client
+
+
+def html(response) -> str:
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_only_the_organiser_opens_it():
+    referee = Client()
+    referee.force_login(create_account(username="r", role=REFEREE, password="heslo-heslo"))
+    assert referee.get(PAGE).status_code == 403
+    assert Client().get(PAGE).status_code == 302
+
+
+def test_the_printouts_page_leads_to_it(organiser):
+    assert f'href="{PAGE}"' in html(organiser.get("/sprava/mcr/tisk/"))
+
+
+def test_a_new_key_is_shown_once_and_stored_only_as_its_digest(organiser):
+    page = html(organiser.get(PAGE))
+    assert "Tento počítač turnaj zatím neodesílal." in page
+    assert "Tento server zatím žádné odeslání turnaje nepřijal." in page
+    response = organiser.post(f"{PAGE}klic/novy/")
+    page = html(response)
+    assert response["Cache-Control"] == "no-store"
+    token = re.search(r'id="new-token"[^>]* value="([^"]+)"', page).group(1)
+    assert len(token) >= 43  # 256 random bits
+    stored = PushToken.objects.get()
+    assert token not in {stored.digest, stored.hint, stored.created_by} and stored.hint in token
+    assert push_token_for(slug="mcr", token=token) == stored
+    assert f"--token {token} --watch" in page
+    again = html(organiser.get(PAGE))
+    assert token not in again and f"<code>{stored.hint}…</code>" in again
+
+
+def test_a_revoked_key_no_longer_pushes(organiser):
+    html(organiser.post(f"{PAGE}klic/novy/"))
+    token = PushToken.objects.get()
+    response = organiser.post(f"{PAGE}klic/zneplatnit/", {"token": token.pk}, follow=True)
+    page = html(response)
+    assert "Klíč byl zneplatněn" in page and "zneplatněn " in page
+    token.refresh_from_db()
+    assert token.revoked
+    gone = organiser.post(f"{PAGE}klic/zneplatnit/", {"token": token.pk}, follow=True)
+    assert "Takový platný klíč neexistuje." in html(gone)
+
+
+def venue_push(**fields) -> VenuePush:
+    now = timezone.now()
+    defaults = {
+        "slug": "mcr",
+        "server": "https://mcr.example.cz",
+        "revision": 7,
+        "attempted_at": now,
+        "status": None,
+        "answer": "server je nedostupný (Connection refused)",
+        "accepted_revision": 6,
+        "accepted_at": now - timedelta(minutes=5),
+    }
+    return VenuePush.objects.create(**{**defaults, **fields})
+
+
+def test_the_last_push_is_shown_and_failing_for_over_two_minutes_is_an_alert(organiser):
+    push = venue_push(failing_since=timezone.now() - timedelta(seconds=90))
+    page = html(organiser.get(PAGE))
+    assert "revize 7" in page and "server je nedostupný (Connection refused)" in page
+    assert "revize 6" in page and 'role="alert"' not in page
+    push.failing_since = timezone.now() - timedelta(minutes=2, seconds=5)
+    push.save()
+    page = html(organiser.get(PAGE))
+    alert = page.split('role="alert"')[1].split("</div>")[0]
+    assert "Odesílání selhává od" in alert and "Connection refused" in alert
+
+
+def test_changes_that_nobody_pushes_are_an_alert(organiser):
+    long_ago = timezone.now() - timedelta(minutes=10)
+    venue_push(
+        status=200, answer="přijato", attempted_at=long_ago, accepted_marker="0.0", watched_at=None
+    )
+    page = html(organiser.get(PAGE))
+    assert 'role="alert"' in page and "příkaz push je déle než 2 minuty nesleduje" in page
+    VenuePush.objects.update(watched_at=timezone.now())
+    assert 'role="alert"' not in html(organiser.get(PAGE))

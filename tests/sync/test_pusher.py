@@ -1,0 +1,197 @@
+"""The venue's push, against the real endpoint in this process behind a network that fails
+when told to (httpx's MockTransport): back-off, the latest state only, revisions that grow."""
+
+import gzip
+import json
+from datetime import timedelta
+
+import httpx
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.utils import timezone
+
+from interchange.exporter import export_tournament
+from interchange.importer import import_tournament
+from sync.models import VenuePush
+from sync.pusher import NoTournament, Pusher
+from sync.selectors import venue_status
+from sync.services import create_push_token
+from tests.sync.helpers import demo_document, enter_sheets, in_progress
+from tournament.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+SERVER = "http://verejny.example"
+
+
+class Network:
+    """Carries the venue's pushes to this process's push endpoint, under the short name
+    ``kopie`` (the venue's ``mcr`` lives in the same test database); down while told to."""
+
+    def __init__(self):
+        self.down = 0
+        self.received: list[dict] = []
+        self.client = Client()
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        assert request.url.path == "/api/turnaj/mcr/"
+        if self.down:
+            self.down -= 1
+            raise httpx.ConnectError("Connection refused", request=request)
+        self.received.append(json.loads(gzip.decompress(request.content)))
+        answer = self.client.generic(
+            "PUT",
+            "/api/turnaj/kopie/",
+            request.content,
+            content_type="application/json",
+            headers={
+                "Authorization": request.headers["Authorization"],
+                "Content-Encoding": request.headers["Content-Encoding"],
+            },
+        )
+        return httpx.Response(answer.status_code, content=answer.content)
+
+
+@pytest.fixture
+def venue():
+    full = demo_document()
+    import_tournament(in_progress(full, 5), slug="mcr")
+    referee = User.objects.create_user("rozhodci")
+    return lambda count: enter_sheets("mcr", full, count, referee)
+
+
+@pytest.fixture
+def network():
+    return Network()
+
+
+@pytest.fixture
+def pusher(network):
+    token = create_push_token(slug="kopie")
+    made = Pusher(slug="mcr", server=SERVER, token=token, transport=httpx.MockTransport(network))
+    yield made
+    made.close()
+
+
+def copies_equal() -> bool:
+    return export_tournament(Tournament.objects.get(slug="kopie")) == export_tournament(
+        Tournament.objects.get(slug="mcr")
+    )
+
+
+def test_while_the_server_is_down_the_watch_backs_off_and_then_sends_only_the_latest(
+    venue, network, pusher
+):
+    network.down = 4
+    pauses, answers = [], []
+
+    def sleep(seconds):
+        pauses.append(seconds)
+        if not answers[-1][0].accepted:
+            venue(1)  # the referees go on entering sheets during the outage
+
+    pusher.watch(
+        report=lambda answer, retry_in: answers.append((answer, retry_in)),
+        interval=0.5,
+        max_backoff=4,
+        sleep=sleep,
+        stop=lambda: bool(answers) and answers[-1][0].accepted,
+    )
+    assert pauses == [1, 2, 4, 4, 0.5]
+    assert [a.accepted for a, _ in answers] == [False] * 4 + [True]
+    assert [retry for _, retry in answers] == [1, 2, 4, 4, None]
+    assert all(a.status is None and "nedostupný" in a.text for a, _ in answers[:4])
+    revisions = [a.revision for a, _ in answers]
+    assert revisions == sorted(set(revisions)), "each new state gets a higher revision"
+    # one push reached the server, with the state at that moment (not the queued ones)
+    assert len(network.received) == 1 and network.received[0]["revision"] == revisions[-1]
+    assert copies_equal()
+    state = VenuePush.objects.get(slug="mcr")
+    assert (state.accepted_revision, state.status, state.failing_since) == (
+        revisions[-1],
+        200,
+        None,
+    )
+
+
+def test_the_same_state_is_retried_under_the_same_revision(venue, network, pusher):
+    network.down = 2
+    answers = []
+    pusher.watch(
+        report=lambda answer, retry_in: answers.append(answer),
+        sleep=lambda seconds: None,
+        stop=lambda: bool(answers) and answers[-1].accepted,
+    )
+    assert len({a.revision for a in answers}) == 1 and answers[-1].accepted
+    # nothing changed: the watch pushes nothing more; a change is pushed under the next number
+    polls = []
+    pusher.watch(
+        report=lambda answer, retry_in: answers.append(answer),
+        sleep=polls.append,
+        stop=lambda: len(polls) == 3,
+    )
+    assert len(answers) == 3 and len(network.received) == 1
+    venue(2)
+    pusher.watch(
+        report=lambda answer, retry_in: answers.append(answer),
+        sleep=polls.append,
+        stop=lambda: answers[-1].revision > answers[0].revision,
+    )
+    assert answers[-1].accepted and answers[-1].revision == answers[0].revision + 1
+    assert copies_equal()
+
+
+def test_a_repeated_push_is_known_to_the_server_and_the_next_revision_can_be_raised(
+    venue, network, pusher
+):
+    first = pusher.push()
+    again = pusher.push()
+    assert first.accepted and again.accepted and again.revision == first.revision
+    assert again.status == 409 and "už měl" in again.text
+    raised = Pusher(
+        slug="mcr",
+        server=SERVER,
+        token="unused",
+        next_revision=40,
+        transport=httpx.MockTransport(lambda request: httpx.Response(500)),
+    )
+    answer = raised.push()
+    assert (answer.revision, answer.accepted, answer.text) == (40, False, "server odpověděl 500")
+
+
+def test_refusals_are_told_in_czech_and_recorded(venue, network):
+    wrong = Pusher(
+        slug="mcr", server=SERVER, token="spatny", transport=httpx.MockTransport(network)
+    )
+    answer = wrong.push()
+    assert answer.status == 401 and "nepřijímá" in answer.text and not answer.accepted
+    state = VenuePush.objects.get(slug="mcr")
+    assert state.failing_since == answer.at and state.answer == answer.text
+    assert not venue_status(slug="mcr", now=answer.at).failing_too_long
+    later = answer.at + timedelta(minutes=2, seconds=1)
+    assert venue_status(slug="mcr", now=later).failing_too_long
+
+
+def test_a_missing_tournament_is_said_not_pushed(network, pusher):
+    with pytest.raises(NoTournament):
+        pusher.push()
+    said = []
+    polls = []
+    pusher.watch(
+        report=lambda *a: pytest.fail("nothing to push"),
+        missing=lambda: said.append(1),
+        sleep=polls.append,
+        stop=lambda: len(polls) == 2,
+    )
+    assert said == [1, 1] and network.received == []
+
+
+def test_the_page_warns_when_changes_wait_and_nobody_watches(venue, network, pusher):
+    answer = pusher.push()
+    assert not venue_status(slug="mcr", now=timezone.now()).pending
+    venue(1)
+    status = venue_status(slug="mcr", now=timezone.now())
+    assert status.pending and not status.not_watched
+    status = venue_status(slug="mcr", now=answer.at + timedelta(minutes=3))
+    assert status.not_watched and not status.failing_too_long
