@@ -53,14 +53,10 @@ def page_context(tournament, section, **extra) -> dict:
 @cached_page
 def home(request, slug):
     tournament = tournament_or_404(slug)
-    game = selectors.announced_game(tournament)
-    now = None
-    if game is not None:
-        now = {
-            "game": game,
-            "stage": stage_label(game.stage.kind),
-            "round": selectors.current_round(game),
-        }
+    now = [
+        {"game": item.game, "stage": stage_label(item.game.stage.kind), "round": item.round}
+        for item in selectors.announced_games(tournament)
+    ]
     stages = []
     for stage in sorted(
         Stage.objects.filter(tournament=tournament), key=lambda s: STAGES.index(s.kind)
@@ -195,30 +191,36 @@ def team_standings(request, slug):
 @public
 @cached_page
 def draw(request, slug):
+    """Where everybody sits in every game being played (the A- and the B-final at once), or
+    the last one played; a reader finds their seat by name (accents optional) or number."""
     tournament = tournament_or_404(slug)
-    game = selectors.announced_game(tournament)
-    rows = selectors.draw_rows(game) if game else []
+    announced = selectors.announced_games(tournament)
+    rows_by_game = selectors.games_draw_rows([item.game for item in announced])
     query = request.GET.get("hledat", "").strip()
-    if query:
-        folded = query.casefold()
-        rows = [
-            row
-            for row in rows
-            if folded in row.player.name.casefold() or query == str(row.player.number)
-        ]
-    table = None
-    if game is not None:
+    tables, found = [], 0
+    for item in announced:
+        game = item.game
+        rows = rows_by_game[game.pk]
+        if query:
+            rows = selectors.find_seats(rows, query)
+            found += len(rows)
+            if not rows:
+                continue
         table = DrawTable(
             rows,
             slug=slug,
             caption=_("Where everybody sits: %(stage)s, game %(game)s")
             % {"stage": stage_label(game.stage.kind), "game": game.number},
+            prefix=f"{game.stage.kind.replace('_', '-')}-{game.number}-",
         )
         RequestConfig(request, paginate=False).configure(table)
+        tables.append(table)
     return render(
         request,
         "public/draw.html",
-        page_context(tournament, "draw", game=game, table=table, query=query, found=len(rows)),
+        page_context(
+            tournament, "draw", announced=announced, tables=tables, query=query, found=found
+        ),
     )
 
 

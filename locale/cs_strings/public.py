@@ -46,6 +46,7 @@ CS = {
     "Where do I sit": "Kde sedím",
     "Name or start number": "Jméno nebo startovní číslo",
     "Search": "Hledat",
+    "Accents may be left out: „kolar“ finds Kolář.": "Háčky a čárky můžete vynechat: „kolar“ najde i Kolář.",
     "%(count)s player found.": (
         "Nalezen %(count)s hráč.",
         "Nalezeni %(count)s hráči.",
