@@ -16,6 +16,7 @@ from scoring.models import Lot, RoundResult, Sheet
 from scoring.selectors import tournament_data
 from scoring.standings import (
     QUALIFIER,
+    final_fields,
     qualifier_advancement,
     quota_in_force,
     stage_standings,
@@ -382,15 +383,23 @@ def lot(request, slug, lot):
 
 @referee_required
 def b_final(request, slug):
-    """Who takes part in the B-final (taking part is voluntary, M)."""
+    """Who takes part in the B-final (taking part is voluntary, M): only the qualifier's
+    participants who do not advance to the A-final, and the players of a tie at the cut until
+    its lot decides."""
     tournament = tournament_or_404(slug)
-    players = list(tournament.players.order_by("start_number"))
+    fields = final_fields(tournament_data(tournament))
+    among = set(fields.b_final | fields.undecided)
+    players = list(tournament.players.filter(start_number__in=among).order_by("start_number"))
     if request.method == "POST":
         playing = {int(v) for v in request.POST.getlist("plays") if v.isdigit()}
-        services.set_b_final_participation(tournament=tournament, playing=playing)
+        services.set_b_final_participation(tournament=tournament, playing=playing, among=among)
         messages.success(request, _("Saved who plays the B-final."))
         return redirect("desk:dashboard", slug=slug)
-    return render(request, "desk/b_final.html", {"tournament": tournament, "players": players})
+    return render(
+        request,
+        "desk/b_final.html",
+        {"tournament": tournament, "players": players, "undecided": fields.undecided},
+    )
 
 
 @referee_required

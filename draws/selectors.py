@@ -10,7 +10,7 @@ from rules import eligibility
 from rules.draw import Entrant
 from scoring.models import RoundResult
 from scoring.selectors import tournament_data
-from scoring.standings import QUALIFIER, qualifier_advancement
+from scoring.standings import QUALIFIER, final_fields
 from tournament.models import Game, Player, Seat, Stage, TeamMember, Tournament
 
 SIGHTED_CLASSES = ("B2", "B3", "B4", "none")  # can keep a table's score sheet (F)
@@ -58,8 +58,8 @@ def stage_field(tournament: Tournament, kind: str) -> Field:
         qualifier = data.stages.get(QUALIFIER)
         if qualifier is None or not qualifier.results:
             return Field([], [], _("The qualifier has no results yet."))
-        advancement = qualifier_advancement(data)
-        ties = [tie for result in advancement.values() for tie in result.unresolved]
+        fields = final_fields(data)
+        ties = fields.unresolved
         if ties:
             names = "; ".join(
                 _("places %(places)s: players %(players)s")
@@ -78,17 +78,10 @@ def stage_field(tournament: Tournament, kind: str) -> Field:
                 )
                 % {"ties": names},
             )
-        advancing = {key for result in advancement.values() for key in result.advancing}
         if kind == Stage.Kind.FINAL_A:
-            chosen = [p for p in players if p.start_number in advancing]
+            chosen = [p for p in players if p.start_number in fields.a_final]
         else:
-            chosen = [
-                p
-                for p in players
-                if p.start_number in qualifier.participants
-                and p.start_number not in advancing
-                and p.plays_b_final
-            ]
+            chosen = [p for p in players if p.start_number in fields.b_final and p.plays_b_final]
     chosen.sort(key=lambda p: p.start_number)
     drawn = [p for p in chosen if p.present]
     return Field(

@@ -284,9 +284,16 @@ def draw_lot(*, tournament, scope: str, tied: Sequence, by: str, seed: int | Non
 
 
 @transaction.atomic
-def set_b_final_participation(*, tournament, playing: set[int]) -> None:
-    """Who (start numbers) takes part in the B-final; the others do not want to."""
+def set_b_final_participation(
+    *, tournament, playing: set[int], among: set[int] | None = None
+) -> None:
+    """Who (start numbers) takes part in the B-final; the others of ``among`` (the players the
+    referee was asked about; everybody when None) do not want to. Players outside ``among``
+    keep their answer."""
     players = Player.objects.filter(tournament=tournament)
+    if among is not None:
+        players = players.filter(start_number__in=among)
+        playing = playing & among
     players.filter(start_number__in=playing).update(plays_b_final=True)
     players.exclude(start_number__in=playing).update(plays_b_final=False)
     touch(tournament.pk)

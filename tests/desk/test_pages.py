@@ -170,11 +170,67 @@ def test_a_tie_at_the_cut_is_resolved_by_a_recorded_lot(db, referees):
     assert Lot.objects.count() == 1 and again.status_code == 302
 
 
-def test_players_not_playing_the_b_final(game, referees):
+def after_qualifier(lot_drawn=True):
+    import json
+
+    from interchange.importer import import_tournament
+    from interchange.management.commands.demo import DEMO_FILE
+
+    document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
+    del document["stages"]["final_a"], document["stages"]["final_b"]
+    if not lot_drawn:
+        del document["lots"]
+    tournament, _ = import_tournament(document, slug="mcr")
+    return tournament
+
+
+def checkboxes(html):
+    return sorted(int(n) for n in re.findall(r'name="plays" value="(\d+)"', html))
+
+
+def test_the_b_final_list_offers_only_those_who_may_play_it(referees):
+    from draws.selectors import stage_field
+    from scoring.selectors import tournament_data
+    from scoring.standings import final_fields
+
+    tournament = after_qualifier()
+    fields = final_fields(tournament_data(tournament))
+    assert fields.a_final and fields.b_final and not fields.unresolved
     client = client_of(referees[0])
-    numbers = list(Player.objects.values_list("start_number", flat=True))
-    client.post(
-        reverse("desk:b_final", kwargs={"slug": "mcr"}), {"plays": [str(n) for n in numbers[1:]]}
+    url = reverse("desk:b_final", kwargs={"slug": "mcr"})
+    listed = checkboxes(client.get(url).content.decode())
+    assert listed == sorted(fields.b_final)
+    assert not set(listed) & fields.a_final  # no A-finalist is offered the B-final
+    qualifier = tournament_data(tournament).stages["qualifier"].participants
+    assert set(listed) | fields.a_final == qualifier
+    # the draw's field is the same list (one computation for both)
+    b_field = stage_field(tournament, "final_b")
+    assert {p.start_number for p in b_field.players + b_field.absent} == set(listed)
+    # unticking one of them keeps the A-finalists' answers as they were
+    Player.objects.filter(start_number__in=fields.a_final).update(plays_b_final=True)
+    client.post(url, {"plays": [str(n) for n in listed[1:]] + [str(min(fields.a_final))]})
+    assert not Player.objects.get(start_number=listed[0]).plays_b_final
+    assert (
+        Player.objects.filter(start_number__in=listed, plays_b_final=True).count()
+        == len(listed) - 1
     )
-    assert not Player.objects.get(start_number=numbers[0]).plays_b_final
-    assert Player.objects.filter(plays_b_final=True).count() == len(numbers) - 1
+    assert Player.objects.filter(start_number__in=fields.a_final, plays_b_final=False).count() == 0
+
+
+def test_a_tie_at_the_cut_is_listed_for_the_b_final_until_its_lot(referees):
+    from scoring.selectors import tournament_data
+    from scoring.standings import final_fields
+
+    tournament = after_qualifier(lot_drawn=False)
+    fields = final_fields(tournament_data(tournament))
+    [tie] = fields.unresolved
+    html = client_of(referees[0]).get(reverse("desk:b_final", kwargs={"slug": "mcr"}))
+    html = html.content.decode()
+    assert checkboxes(html) == sorted(fields.b_final | set(tie.keys))
+    assert "rozhodne los" in html
+
+
+def test_before_the_qualifier_nobody_is_listed_for_the_b_final(game, referees):
+    html = client_of(referees[0]).get(reverse("desk:b_final", kwargs={"slug": "mcr"}))
+    html = html.content.decode()
+    assert checkboxes(html) == [] and "až kvalifikace bude mít výsledky" in html
