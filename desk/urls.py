@@ -14,6 +14,7 @@ urlpatterns = [
     path("finale-b/", views.b_final, name="b_final"),
     path(game + "stul-<int:table>/kolo-<int:round>/", views.sheet, name="sheet"),
     path(game + "stul-<int:table>/kolo-<int:round>/potvrdit/", views.confirm, name="confirm"),
+    path(game + "potvrdit/", views.confirm_game, name="confirm_game"),
     path(game + "excel/", views.workbook, name="workbook"),
     path(game + "excel/nahrat/", views.upload, name="upload"),
 ]

@@ -1,10 +1,13 @@
 """The referee's desk: thin views over ``scoring.services`` and ``desk.selectors``."""
 
+from collections import Counter
+
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from accounts.access import referee_required
@@ -30,7 +33,11 @@ from .selectors import (
     game_grid,
     games_of,
     next_missing,
+    next_to_confirm,
     open_ties,
+    review,
+    unconfirmed,
+    waiting_for,
 )
 from .sheets import field_name, form_values, lines_from_form
 
@@ -79,14 +86,10 @@ def dashboard(request, slug):
                 )
                 % {"category": tie.category, "players": ", ".join(map(str, tie.tie.keys))}
             )
-    waiting = (
-        Sheet.objects.filter(table__game__stage__tournament=tournament, confirmed_at__isnull=True)
-        .select_related("table__game__stage", "round", "entered_by")
-        .order_by(
-            "table__game__stage__kind", "table__game__number", "round__position", "table__number"
-        )
-    )
-    waiting = [s for s in waiting if s.table.game.stage.requires_confirmation]
+    waiting = unconfirmed(tournament)
+    mine = waiting_for(request.user, waiting)
+    mine_here = [s for s in mine if game is not None and s.table.game_id == game.pk]
+    to_confirm_by_table = Counter(s.table.number for s in mine_here)
     first_missing = next_missing(grid) if grid else None
     return render(
         request,
@@ -99,6 +102,12 @@ def dashboard(request, slug):
             "blockers": blockers,
             "ties": ties,
             "waiting": waiting,
+            "to_confirm_here": len(mine_here),
+            "grid_rows": [
+                (table, cells, to_confirm_by_table.get(table.number, 0))
+                for table, cells in (grid.rows if grid else [])
+            ],
+            "next_to_confirm": sheet_url(mine[0]) if mine else None,
             "first_missing": sheet_url(first_missing) if first_missing else None,
             "sheet_url": sheet_url,
         },
@@ -281,25 +290,113 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
     )
 
 
+def _dashboard_url(slug, game) -> str:
+    return (
+        reverse("desk:dashboard", kwargs={"slug": slug})
+        + f"?partie={game.stage.kind}-{game.number}"
+    )
+
+
+def _sheet_place(sheet) -> str:
+    return _("table %(table)s, round %(round)s") % {
+        "table": sheet.table.number,
+        "round": sheet.round.number,
+    }
+
+
 @referee_required
 @require_POST
 def confirm(request, slug, stage, number, table, round):  # noqa: A002
+    """Confirm one sheet, then open the next sheet that waits for this referee."""
     tournament = tournament_or_404(slug)
     game = game_or_404(tournament, stage, number)
-    sheet_ = get_object_or_404(Sheet, table__game=game, table__number=table, round__number=round)
+    sheet_ = get_object_or_404(
+        Sheet.objects.select_related("table__game__stage__tournament", "round"),
+        table__game=game,
+        table__number=table,
+        round__number=round,
+    )
     try:
         version = int(request.POST.get("version", "0"))
     except ValueError:
         version = -1
     try:
         services.confirm_sheet(sheet=sheet_, by=request.user, version=version)
-        messages.success(
-            request,
-            _("Table %(table)s, round %(round)s confirmed.") % {"table": table, "round": round},
-        )
     except services.SheetRefused as refused:
         messages.error(request, str(refused))
-    return redirect(reverse("desk:dashboard", kwargs={"slug": slug}) + f"?partie={stage}-{number}")
+        return redirect(sheet_url(sheet_))
+    messages.success(
+        request,
+        _("Table %(table)s, round %(round)s confirmed.") % {"table": table, "round": round},
+    )
+    upcoming = next_to_confirm(request.user, unconfirmed(tournament), after=sheet_)
+    if upcoming is None:
+        messages.info(request, _("No other sheet waits for your confirmation."))
+        return redirect(_dashboard_url(slug, game))
+    return redirect(sheet_url(upcoming))
+
+
+@referee_required
+def confirm_game(request, slug, stage, number):
+    """Review a game's (or one table's) sheets entered by others and confirm them together."""
+    tournament = tournament_or_404(slug)
+    game = game_or_404(tournament, stage, number)
+    pending = unconfirmed(tournament, game)
+    chosen_table = request.GET.get("stul", "")
+    if chosen_table.isdigit():
+        pending = [sheet for sheet in pending if sheet.table.number == int(chosen_table)]
+    mine = waiting_for(request.user, pending)
+    if request.method == "POST":
+        by_id = {sheet.pk: sheet for sheet in pending}
+        reviewed = []
+        for item in request.POST.getlist("sheet"):
+            sheet_id, _sep, version = item.partition(":")
+            if sheet_id.isdigit() and version.isdigit() and int(sheet_id) in by_id:
+                reviewed.append((by_id[int(sheet_id)], int(version)))
+        outcome = services.confirm_sheets(reviewed=reviewed, by=request.user)
+        if outcome.confirmed:
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s sheet confirmed.",
+                    "%(count)s sheets confirmed.",
+                    len(outcome.confirmed),
+                )
+                % {"count": len(outcome.confirmed)},
+            )
+        if outcome.own:
+            messages.warning(
+                request,
+                _("Not confirmed, you entered them yourself: %(sheets)s.")
+                % {"sheets": ", ".join(_sheet_place(sheet) for sheet in outcome.own)},
+            )
+        if outcome.changed:
+            messages.warning(
+                request,
+                _(
+                    "Not confirmed, they changed or were confirmed since you looked; "
+                    "look at them again: %(sheets)s."
+                )
+                % {"sheets": ", ".join(_sheet_place(sheet) for sheet in outcome.changed)},
+            )
+        if not reviewed:
+            messages.error(request, _("No sheet was chosen to confirm."))
+        if waiting_for(request.user, unconfirmed(tournament, game)):
+            return redirect(request.get_full_path())
+        return redirect(_dashboard_url(slug, game))
+    tables = review(game, mine)
+    return render(
+        request,
+        "desk/confirm_game.html",
+        {
+            "tournament": tournament,
+            "game": game,
+            "tables": tables,
+            "count": len(mine),
+            "own": len(pending) - len(mine),
+            "table_number": int(chosen_table) if chosen_table.isdigit() else None,
+        },
+    )
 
 
 @referee_required

@@ -265,6 +265,38 @@ def confirm_sheet(*, sheet: Sheet, by: User, version: int) -> Sheet:
     return sheet
 
 
+@dataclass
+class Confirmation:
+    """What a confirmation of many sheets did, sheet by sheet."""
+
+    confirmed: list[Sheet] = field(default_factory=list)
+    own: list[Sheet] = field(default_factory=list)  # entered by the confirming account
+    changed: list[Sheet] = field(default_factory=list)  # saved again or confirmed meanwhile
+
+
+@transaction.atomic
+def confirm_sheets(*, reviewed: Sequence[tuple[Sheet, int]], by: User) -> Confirmation:
+    """A second account confirms many sheets at once, each at the version it reviewed (a
+    whole table's or game's sheets). A sheet it entered itself is never confirmed by it, and a
+    sheet saved again or confirmed since the review is not confirmed blindly: both are skipped
+    and reported, the others are confirmed."""
+    outcome = Confirmation()
+    now = timezone.now()
+    for sheet, version in reviewed:
+        if sheet.entered_by_id == by.pk:
+            outcome.own.append(sheet)
+            continue
+        claimed = (
+            Sheet.objects.filter(pk=sheet.pk, version=version, confirmed_at__isnull=True)
+            .exclude(entered_by=by)
+            .update(confirmed_by=by, confirmed_at=now)
+        )
+        (outcome.confirmed if claimed else outcome.changed).append(sheet)
+    if outcome.confirmed:
+        touch_where(stages__games__tables__in={sheet.table_id for sheet in outcome.confirmed})
+    return outcome
+
+
 def draw_lot(*, tournament, scope: str, tied: Sequence, by: str, seed: int | None = None) -> Lot:
     """Order a tied group by a recorded, seeded lot (the same seed gives the same order)."""
     seed = secrets.randbelow(2**31) if seed is None else seed

@@ -234,3 +234,85 @@ def test_before_the_qualifier_nobody_is_listed_for_the_b_final(game, referees):
     html = client_of(referees[0]).get(reverse("desk:b_final", kwargs={"slug": "mcr"}))
     html = html.content.decode()
     assert checkboxes(html) == [] and "až kvalifikace bude mít výsledky" in html
+
+
+def confirm_url(game, table_number=None):
+    url = reverse(
+        "desk:confirm_game", kwargs={"slug": "mcr", "stage": "qualifier", "number": game.number}
+    )
+    return url + (f"?stul={table_number}" if table_number else "")
+
+
+def needing_confirmation(game):
+    from tournament.models import Stage
+
+    Stage.objects.filter(pk=game.stage_id).update(confirmation_required=True)
+
+
+def enter(game, who, table_number, position):
+    table, round_ = table_and_round(game, table=table_number, position=position)
+    return save_sheet(table=table, round=round_, lines=good_lines(table), by=who, version=0)
+
+
+def test_confirming_a_sheet_opens_the_next_one_waiting_for_this_referee(game, referees):
+    needing_confirmation(game)
+    first = enter(game, referees[0], 1, 0)
+    enter(game, referees[1], 2, 0)  # the confirming referee's own: skipped
+    third = enter(game, referees[0], 3, 0)
+    client = client_of(referees[1])
+    confirm = reverse(
+        "desk:confirm",
+        kwargs={
+            "slug": "mcr",
+            "stage": "qualifier",
+            "number": 1,
+            "table": 1,
+            "round": first.round.number,
+        },
+    )
+    response = client.post(confirm, {"version": "1"})
+    assert response.url == sheet_url(game, third.table, third.round)
+    response = client.post(
+        confirm.replace("stul-1/", f"stul-{third.table.number}/"), {"version": "1"}
+    )
+    assert response.url.startswith(reverse("desk:dashboard", kwargs={"slug": "mcr"}))
+    assert (
+        "Na vaše potvrzení nečeká žádný další zápis." in client.get(response.url).content.decode()
+    )
+    assert Sheet.objects.filter(confirmed_by=referees[1]).count() == 2
+
+
+def test_a_game_or_a_table_is_confirmed_at_once_after_a_review(game, referees):
+    needing_confirmation(game)
+    others = [enter(game, referees[0], t, p) for t in (1, 2) for p in (0, 1)]
+    own = enter(game, referees[1], 3, 0)
+    client = client_of(referees[1])
+    dashboard = client.get(reverse("desk:dashboard", kwargs={"slug": "mcr"})).content.decode()
+    assert "Zkontrolovat a potvrdit 4 zápisy této partie" in dashboard
+    assert confirm_url(game, 1) in dashboard.replace("&amp;", "&")
+    page = client.get(confirm_url(game)).content.decode()
+    assert page.count("<caption>") == 4  # each sheet with its values, the own one not
+    assert "1 zápis, který jste zapsali sami, tu není" in page
+    assert "Potvrdit všechny 4 zápisy uvedené výše" in page
+    table1 = client.get(confirm_url(game, 1)).content.decode()
+    assert table1.count("<caption>") == 2 and "Potvrdit 2 zápisy stolu 1" in table1
+    # table 1 at the versions reviewed; meanwhile one of table 2 is corrected
+    posted = [f"{s.pk}:{s.version}" for s in others] + [f"{own.pk}:{own.version}"]
+    changed = others[2]
+    save_sheet(
+        table=changed.table,
+        round=changed.round,
+        lines=good_lines(changed.table, laid=12),
+        by=referees[0],
+        version=changed.version,
+    )
+    response = client.post(confirm_url(game), {"sheet": posted})
+    assert response.status_code == 302 and response.url == confirm_url(game)
+    shown = client.get(response.url).content.decode()
+    assert "Potvrzeny 3 zápisy." in shown
+    assert f"stůl 3, kolo {own.round.number}" in shown  # own: reported, not confirmed
+    assert f"stůl 2, kolo {changed.round.number}" in shown  # changed since the review
+    assert set(Sheet.objects.filter(confirmed_by=referees[1]).values_list("pk", flat=True)) == {
+        s.pk for s in others if s.pk != changed.pk
+    }
+    assert not Sheet.objects.get(pk=own.pk).confirmed

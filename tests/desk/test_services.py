@@ -217,3 +217,29 @@ def test_the_closer_of_a_stored_sheet_can_change(game, referees):
     )
     closer = RoundResult.objects.get(table=table, round=round_, closed=True)
     assert closer.player == table.seats.get(position=3).player
+
+
+def test_many_sheets_are_confirmed_at_their_reviewed_versions_never_ones_own(game, referees):
+    from scoring.services import confirm_sheets
+
+    entered = {}
+    for number, who in ((1, 0), (2, 0), (3, 1)):
+        table, round_ = table_and_round(game, table=number)
+        entered[number] = save_sheet(
+            table=table, round=round_, lines=good_lines(table), by=referees[who], version=0
+        )
+    reviewed = [(entered[n], entered[n].version) for n in (1, 2, 3)]
+    # table 2 is saved again after the review: its reviewed version is outdated
+    table2, round_ = table_and_round(game, table=2)
+    save_sheet(
+        table=table2, round=round_, lines=good_lines(table2, laid=11), by=referees[0], version=1
+    )
+    outcome = confirm_sheets(reviewed=reviewed, by=referees[1])
+    assert [s.table.number for s in outcome.confirmed] == [1]
+    assert [s.table.number for s in outcome.own] == [3]
+    assert [s.table.number for s in outcome.changed] == [2]
+    confirmed = Sheet.objects.filter(confirmed_by=referees[1])
+    assert list(confirmed.values_list("table__number", flat=True)) == [1]
+    assert not Sheet.objects.get(table=table2).confirmed  # the changed one waits for a look
+    again = confirm_sheets(reviewed=[(entered[1], 1)], by=referees[1])
+    assert again.changed and not again.confirmed  # already confirmed: not twice
