@@ -17,4 +17,5 @@ urlpatterns = [
     path(game + "potvrdit/", views.confirm_game, name="confirm_game"),
     path(game + "excel/", views.workbook, name="workbook"),
     path(game + "excel/nahrat/", views.upload, name="upload"),
+    path(game + "excel/prijmout/", views.upload_accept, name="upload_accept"),
 ]

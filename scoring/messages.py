@@ -39,7 +39,7 @@ def sheet_problem_message(problem: sheet.Problem) -> str:
     if problem.code == sheet.FAR_ABOVE_AVERAGE:
         return (
             _(
-                "a round score of %(score)s is far above the player's average of %(average)s; "
+                "laid %(laid)s is far more than usual in this round (about %(usual)s); "
                 "please check it"
             )
             % params

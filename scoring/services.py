@@ -13,12 +13,12 @@ from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Count, F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules import sheet as rules_sheet
-from rules.score import RoundEntry, round_score
+from rules.championship import deal_size
 from tournament.changes import touch, touch_where
 from tournament.models import Player, Round, Seat, Table
 
@@ -32,6 +32,7 @@ class LineProblem:
     field: str | None
     message: str
     warning: bool = False
+    code: str = ""  # the rules' problem code (``rules.sheet``), where one applies
 
 
 @dataclass
@@ -87,23 +88,32 @@ def sheet_state(table: Table, round_: Round) -> SheetState:
     )
 
 
-def _averages(table: Table, round_: Round) -> dict[int, tuple[float, int]]:
-    """Each seated player's average round score so far in the tournament (other sheets)."""
+def _averages(table: Table, round_: Round) -> tuple[dict[int, tuple[float, int]], float]:
+    """What is usually laid per card dealt, from the tournament's other sheets: by each player
+    seated at the table (with their number of rounds), and by everybody. Two queries."""
     tournament = table.game.stage.tournament
-    bonus = tournament.scoring_settings().close_bonus
-    rows = (
-        RoundResult.objects.filter(
-            player__seats__table=table, table__game__stage__tournament=tournament
-        )
-        .exclude(table=table, round=round_)
-        .values_list("player__start_number", "laid", "unused", "closed", "disqualified", "penalty")
-    )
+    others = RoundResult.objects.filter(
+        table__game__stage__tournament=tournament, disqualified=False
+    ).exclude(table=table, round=round_)
     totals: dict[int, list[int]] = {}
-    for number, *values in rows:
-        total = totals.setdefault(number, [0, 0])
-        total[0] += round_score(RoundEntry(*values), bonus)
-        total[1] += 1
-    return {n: (points / rounds, rounds) for n, (points, rounds) in totals.items()}
+    for number, round_number, laid in others.filter(player__seats__table=table).values_list(
+        "player__start_number", "round__number", "laid"
+    ):
+        total = totals.setdefault(number, [0, 0, 0])
+        total[0] += laid
+        total[1] += deal_size(round_number)
+        total[2] += 1
+    field_laid = field_dealt = 0
+    for round_number, laid, lines in (
+        others.order_by()
+        .values("round__number")
+        .annotate(laid_sum=Sum("laid"), lines=Count("id"))
+        .values_list("round__number", "laid_sum", "lines")
+    ):
+        field_laid += laid
+        field_dealt += deal_size(round_number) * lines
+    players = {n: (laid / dealt, rounds) for n, (laid, dealt, rounds) in totals.items()}
+    return players, field_laid / field_dealt if field_dealt else 0.0
 
 
 def check_lines(state: SheetState, lines: Sequence[rules_sheet.SheetLine]) -> list[LineProblem]:
@@ -123,12 +133,13 @@ def check_lines(state: SheetState, lines: Sequence[rules_sheet.SheetLine]) -> li
         return problems
     tournament = state.table.game.stage.tournament
     settings = tournament.scoring_settings()
+    averages, field_average = _averages(state.table, state.round)
     for problem in rules_sheet.check_sheet(
         lines,
         round_number=state.round.number,
         max_card_value=settings.max_card_value,
-        close_bonus=settings.close_bonus,
-        averages=_averages(state.table, state.round),
+        averages=averages,
+        field_average=field_average,
     ):
         problems.append(
             LineProblem(
@@ -136,6 +147,7 @@ def check_lines(state: SheetState, lines: Sequence[rules_sheet.SheetLine]) -> li
                 problem.field,
                 sheet_problem_message(problem),
                 warning=problem.severity == rules_sheet.WARNING,
+                code=problem.code,
             )
         )
     return problems

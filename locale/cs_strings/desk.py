@@ -31,7 +31,7 @@ CS = {
     "This tie is no longer open: the standings changed or a lot decided it.": "Tato shoda už není otevřená: pořadí se změnilo nebo ji rozhodl los.",
     "Saved who plays the B-final.": "Uloženo, kdo hraje finále B.",
     "From the spreadsheet: %(saved)s sheets saved, %(same)s unchanged.": "Z tabulky: uloženo zápisů %(saved)s, beze změny %(same)s.",
-    "a round score of %(score)s is far above the player's average of %(average)s; please check it": "výsledek kola %(score)s je daleko nad průměrem hráče %(average)s; zkontrolujte ho prosím",
+    "laid %(laid)s is far more than usual in this round (about %(usual)s); please check it": "vyloženo %(laid)s je mnohem víc, než je v tomto kole obvyklé (kolem %(usual)s); zkontrolujte to prosím",
     "history of the score sheet": "historie zápisu kola",
     "history of the round result": "historie výsledku kola",
     "history of the lot": "historie losu",
@@ -78,7 +78,6 @@ CS = {
     "Sheets from a spreadsheet": "Zápisy z tabulky",
     "Download the game's workbook (a worksheet per table)": "Stáhnout sešit partie (list pro každý stůl)",
     "Filled-in workbook (.xlsx)": "Vyplněný sešit (.xlsx)",
-    "Unusual values are checked: save them too": "Neobvyklé hodnoty jsou zkontrolované: uložit i je",
     "Upload and save": "Nahrát a uložit",
     "No game has been drawn yet.": "Zatím nebyla vylosována žádná partie.",
     "Sheets waiting for a confirmation": "Zápisy čekající na potvrzení",
@@ -120,11 +119,6 @@ CS = {
     "After": "Potom",
     "No change yet.": "Zatím beze změn.",
     "The spreadsheet was not saved": "Tabulka nebyla uložena",
-    "Nothing was stored. Correct %(count)s error and upload the file again:": (
-        "Nic nebylo uloženo. Opravte %(count)s chybu a soubor nahrajte znovu:",
-        "Nic nebylo uloženo. Opravte %(count)s chyby a soubor nahrajte znovu:",
-        "Nic nebylo uloženo. Opravte %(count)s chyb a soubor nahrajte znovu:",
-    ),
     # Confirming many sheets
     "No other sheet waits for your confirmation.": "Na vaše potvrzení nečeká žádný další zápis.",
     "%(count)s sheet confirmed.": (
@@ -172,4 +166,32 @@ CS = {
         "Potvrdit všech %(count)s zápisů uvedených výše, jak jsou zapsány",
     ),
     "No sheet here waits for your confirmation.": "Tady na vaše potvrzení nečeká žádný zápis.",
+    # The spreadsheet upload: errors and warnings
+    "Check the warnings before saving": "Před uložením zkontrolujte upozornění",
+    "%(count)s error": ("%(count)s chyba", "%(count)s chyby", "%(count)s chyb"),
+    "Nothing was saved. Correct the error in the file and upload it again:": (
+        "Nic nebylo uloženo. Opravte chybu v souboru a nahrajte ho znovu:",
+        "Nic nebylo uloženo. Opravte chyby v souboru a nahrajte ho znovu:",
+        "Nic nebylo uloženo. Opravte chyby v souboru a nahrajte ho znovu:",
+    ),
+    "%(count)s warning": ("%(count)s upozornění", "%(count)s upozornění", "%(count)s upozornění"),
+    "The warnings changed since you saw them (other sheets were entered meanwhile): check these ones.": "Od chvíle, kdy jste je viděli, se upozornění změnila (mezitím přibyly další zápisy): zkontrolujte tato nová.",
+    "Values that are allowed but unusual: check them against the paper sheets too; they will be asked about again after the correction.": "Přípustné, ale neobvyklé hodnoty: porovnejte je také s papírovými zápisy; po opravě souboru je bude potřeba znovu přijmout.",
+    "Values that are allowed but unusual: check them against the paper sheets.": "Přípustné, ale neobvyklé hodnoty: porovnejte je s papírovými zápisy.",
+    "Nothing is saved yet. If the values are right as written, accept the warnings: the file's %(count)s sheet is saved.": (
+        "Zatím není nic uloženo. Pokud jsou hodnoty zapsány správně, přijměte upozornění: uloží se %(count)s zápis ze souboru.",
+        "Zatím není nic uloženo. Pokud jsou hodnoty zapsány správně, přijměte upozornění: uloží se společně %(count)s zápisy ze souboru.",
+        "Zatím není nic uloženo. Pokud jsou hodnoty zapsány správně, přijměte upozornění: uloží se společně %(count)s zápisů ze souboru.",
+    ),
+    "Accept the warnings and save %(count)s sheet": (
+        "Přijmout upozornění a uložit %(count)s zápis",
+        "Přijmout upozornění a uložit %(count)s zápisy",
+        "Přijmout upozornění a uložit %(count)s zápisů",
+    ),
+    "If a value is wrong, correct it in the file and upload it again.": "Pokud je některá hodnota špatně, opravte ji v souboru a nahrajte ho znovu.",
+    "Back to the desk without saving": "Zpět na stůl rozhodčího bez uložení",
+    "The kept upload belongs to another game.": "Uchovaný soubor patří k jiné partii.",
+    "the game was drawn again since the upload": "partie byla od nahrání souboru znovu rozlosována",
+    "table %(table)s, round %(round)s was entered meanwhile (by %(who)s); nothing of the upload was saved": "stůl %(table)s, kolo %(round)s mezitím zapsal %(who)s; z nahraného souboru nebylo uloženo nic",
+    "The checked spreadsheet is no longer kept (it was saved already, or it is older than %(minutes)s minutes): upload the file again.": "Zkontrolovaný soubor už není uchován (buď už byl uložen, nebo je starší než %(minutes)s minut): nahrajte ho znovu.",
 }

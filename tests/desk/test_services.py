@@ -102,22 +102,37 @@ def test_warnings_need_the_referees_confirmation(game, referees):
     assert Sheet.objects.count() == 1
 
 
-def test_a_score_far_above_the_average_is_a_warning(game, referees):
+def test_a_laid_value_far_above_usual_is_a_warning_after_a_few_rounds(game, referees):
+    from draws.services import draw_game
+
+    game = draw_game(
+        tournament=game.stage.tournament,
+        kind="qualifier",
+        number=1,
+        by="Jana",
+        seed=1,
+        rounds=[1, 2, 3, 4, 5, 6, 7],
+        confirm=True,
+    )
     table = game.tables.get(number=1)
     rounds = list(game.rounds.order_by("position"))
     for position, round_ in enumerate(rounds[:-1]):
-        save_sheet(
-            table=table,
-            round=round_,
-            lines=good_lines(table, closer=position % 2, laid=6, unused=1),
-            by=referees[0],
-            version=0,
-        )
-    lines = good_lines(table, closer=0, laid=6, unused=1)
-    lines[0] = replace(lines[0], laid=50)
+        lines = good_lines(table, closer=position % 2, laid=round_.deal_size * 2, unused=1)
+        if position == 4:  # far above usual, but the players have only four rounds behind them
+            lines[1] = replace(lines[1], laid=round_.deal_size * 7)
+        # saved without a word (a warning would refuse the sheet)
+        save_sheet(table=table, round=round_, lines=lines, by=referees[0], version=0)
+    lines = good_lines(table, closer=0, laid=20, unused=1)
+    lines[0] = replace(lines[0], laid=70)  # round 7: 10 cards, about 20 usual
     with pytest.raises(SheetRefused) as refused:
         save_sheet(table=table, round=rounds[-1], lines=lines, by=referees[0], version=0)
-    assert refused.value.only_warnings and "far above" in str(refused.value)
+    assert refused.value.only_warnings and "far more than usual" in str(refused.value)
+    [problem] = refused.value.problems
+    assert (problem.player, problem.field, problem.code) == (
+        lines[0].player,
+        "laid",
+        "far_above_average",
+    )
 
 
 def test_a_stale_version_is_refused_not_overwritten(game, referees):
