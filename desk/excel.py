@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
@@ -90,7 +91,11 @@ def game_workbook(game: Game) -> bytes:
             sheet.cell(
                 top,
                 1,
-                _("Round %(number)s: %(cards)s cards, %(player)s starts")
+                ngettext(
+                    "Round %(number)s: %(cards)s card, %(player)s starts",
+                    "Round %(number)s: %(cards)s cards, %(player)s starts",
+                    round_.deal_size,
+                )
                 % {
                     "number": round_.number,
                     "cards": round_.deal_size,

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -73,10 +74,18 @@ def dashboard(request, slug):
     if game and not game.draw_confirmed:
         blockers.append(_("The draw of this game is not confirmed yet."))
     if grid and grid.missing:
-        blockers.append(_("Sheets missing: %(count)s.") % {"count": grid.missing})
+        blockers.append(
+            ngettext("%(count)s sheet is missing.", "%(count)s sheets are missing.", grid.missing)
+            % {"count": grid.missing}
+        )
     if grid and grid.waiting:
         blockers.append(
-            _("Sheets waiting for a confirmation: %(count)s.") % {"count": grid.waiting}
+            ngettext(
+                "%(count)s sheet waits for a confirmation.",
+                "%(count)s sheets wait for a confirmation.",
+                grid.waiting,
+            )
+            % {"count": grid.waiting}
         )
     ties = open_ties(tournament)
     for tie in ties:
@@ -147,34 +156,53 @@ def _rows(state, values, problems, close_bonus):
     return rows
 
 
+HISTORY_FIELDS = ("laid", "unused", "closed", "disqualified", "penalty")
+
+
+def _shown(value) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return str(value)
+
+
 def _history(state) -> list[dict]:
-    """Every change of the sheet's lines: who, when, what from what to what."""
+    """Every change of the sheet's lines, in words: a player's first entry as one line with
+    all its values, then one line per value changed, from what to what."""
     records = (
         RoundResult.history.filter(table_id=state.table.pk, round_id=state.round.pk)
         .select_related("history_user")
         .order_by("history_date", "history_id")
     )
     names = {seat.player.pk: seat.player for seat in state.seats}
+    labels = {name: RoundResult._meta.get_field(name).verbose_name for name in HISTORY_FIELDS}
     previous, changes = {}, []
     for record in records:
         before = previous.get(record.id)
-        for name in ("laid", "unused", "closed", "disqualified", "penalty"):
-            old = getattr(before, name) if before else None
-            new = getattr(record, name)
-            if before is None or old != new:
-                if before is None and record.history_type == "+":
-                    old = None
-                changes.append(
-                    {
-                        "when": record.history_date,
-                        "who": record.history_user,
-                        "player": names.get(record.player_id),
-                        "field": name,
-                        "old": old,
-                        "new": new,
-                    }
-                )
-        previous[record.id] = record
+        line = {
+            "when": record.history_date,
+            "who": record.history_user,
+            "player": names.get(record.player_id),
+        }
+        if record.history_type == "-":
+            changes.append({**line, "field": _("Removed"), "old": None, "new": "–"})
+        elif before is None:
+            values = ", ".join(
+                f"{labels[name]}: {_shown(getattr(record, name))}" for name in HISTORY_FIELDS
+            )
+            changes.append({**line, "field": _("First entry"), "old": None, "new": values})
+        else:
+            for name in HISTORY_FIELDS:
+                old, new = getattr(before, name), getattr(record, name)
+                if old != new:
+                    changes.append(
+                        {
+                            **line,
+                            "field": capfirst(labels[name]),
+                            "old": _shown(old),
+                            "new": _shown(new),
+                        }
+                    )
+        previous[record.id] = None if record.history_type == "-" else record
     return changes
 
 
@@ -552,8 +580,13 @@ def _upload_page(request, tournament, game, outcome, *, token=None, status=200):
 def _uploaded(request, slug, game, outcome):
     messages.success(
         request,
-        _("From the spreadsheet: %(saved)s sheets saved, %(same)s unchanged.")
-        % {"saved": outcome.saved, "same": outcome.same},
+        _("From the spreadsheet: %(saved)s, %(same)s.")
+        % {
+            "saved": ngettext("%(count)s sheet saved", "%(count)s sheets saved", outcome.saved)
+            % {"count": outcome.saved},
+            "same": ngettext("%(count)s unchanged", "%(count)s unchanged", outcome.same)
+            % {"count": outcome.same},
+        },
     )
     return redirect(_dashboard_url(slug, game))
 
@@ -592,9 +625,12 @@ def upload_accept(request, slug, stage, number):
     if data is None:
         messages.error(
             request,
-            _(
+            ngettext(
                 "The checked spreadsheet is no longer kept (it was saved already, or it is "
-                "older than %(minutes)s minutes): upload the file again."
+                "older than %(minutes)s minute): upload the file again.",
+                "The checked spreadsheet is no longer kept (it was saved already, or it is "
+                "older than %(minutes)s minutes): upload the file again.",
+                UPLOAD_KEPT_SECONDS // 60,
             )
             % {"minutes": UPLOAD_KEPT_SECONDS // 60},
         )

@@ -117,7 +117,7 @@ class SeatView:
     position: int
     player: Player
     team: str | None
-    starts: bool  # starts round 1
+    starts: bool  # starts the game's first round
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from functools import cache
 from pathlib import Path
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from reportlab.graphics.shapes import Circle, Drawing, String
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
@@ -169,7 +170,11 @@ def _sheet_story(sheet: TableSheet) -> list:
         if game_round.number is None:
             title = _("Round ____ , ____ cards, starts: ______________________")
         else:
-            title = _("Round %(number)s, %(cards)s cards, starts: %(player)s") % {
+            title = ngettext(
+                "Round %(number)s: %(cards)s card, %(player)s starts",
+                "Round %(number)s: %(cards)s cards, %(player)s starts",
+                game_round.deal,
+            ) % {
                 "number": game_round.number,
                 "cards": game_round.deal,
                 "player": game_round.starter.name,
@@ -262,7 +267,7 @@ class TablePlan(Drawing):
                     String(
                         lx,
                         ly - 9.5 * mm,
-                        _("starts round 1"),
+                        _("starts the game's first round"),
                         fontName=BOLD,
                         fontSize=10,
                         textAnchor=anchor,
@@ -298,7 +303,7 @@ def seating(plan: Seating) -> bytes:
             text(_("Table %(number)s") % {"number": table}, 32, True, alignment=TA_CENTER),
             text(f"{head.tournament}: {where}", 14, alignment=TA_CENTER),
             text(
-                _("Seats are numbered clockwise. Round 1 starts: %(player)s")
+                _("Seats are numbered clockwise. The game's first round starts: %(player)s")
                 % {"player": f"{starter.number}. {starter.name}"},
                 12,
                 alignment=TA_CENTER,
@@ -342,7 +347,15 @@ def _standing_story(stage: StageStandings) -> list:
             story.append(text(f"{standing.title}: {standing.champion.name}", 11, True))
         if standing.quota is not None:
             story.append(
-                text(_("%(count)s advance to the A-final.") % {"count": standing.quota}, 9)
+                text(
+                    ngettext(
+                        "%(count)s advances to the A-final.",
+                        "%(count)s advance to the A-final.",
+                        standing.quota,
+                    )
+                    % {"count": standing.quota},
+                    9,
+                )
             )
         rows, extra = [[heading(label, 9) for label in columns]], []
         for index, row in enumerate(standing.rows, start=1):

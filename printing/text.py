@@ -14,7 +14,11 @@ def _heading(title: str, tournament: str) -> list[str]:
 
 
 def _row_line(row) -> str:
-    line = _("%(rank)s. %(name)s (%(number)s), %(points)s points") % {
+    line = ngettext(
+        "%(rank)s. %(name)s (%(number)s), %(points)s point",
+        "%(rank)s. %(name)s (%(number)s), %(points)s points",
+        row.points,
+    ) % {
         "rank": row.rank,
         "name": row.player.name,
         "number": row.player.number,
@@ -39,7 +43,14 @@ def standings_lines(stage: StageStandings) -> list[str]:
         if standing.title and standing.champion:
             lines.append(f"{standing.title}: {standing.champion.name}")
         if standing.quota is not None:
-            lines.append(_("%(count)s advance to the A-final.") % {"count": standing.quota})
+            lines.append(
+                ngettext(
+                    "%(count)s advances to the A-final.",
+                    "%(count)s advance to the A-final.",
+                    standing.quota,
+                )
+                % {"count": standing.quota}
+            )
         for row in standing.rows:
             if row.first_out:
                 lines.append(_("--- the advancement cut ---"))
@@ -64,7 +75,11 @@ def results_lines(summary: Results) -> list[str]:
         lines.append(_("Teams"))
         for team in summary.teams:
             lines.append(
-                _("%(rank)s. %(team)s, %(points)s points: %(players)s")
+                ngettext(
+                    "%(rank)s. %(team)s, %(points)s point: %(players)s",
+                    "%(rank)s. %(team)s, %(points)s points: %(players)s",
+                    team.points,
+                )
                 % {
                     "rank": team.rank,
                     "team": team.team,
@@ -100,7 +115,7 @@ def seating_lines(plan: Seating) -> list[str]:
                 "sight": sight_label(row.player.sight_class),
             }
             if row.starts:
-                line += ", " + _("starts round 1")
+                line += ", " + _("starts the game's first round")
             lines.append(line)
         lines.append("")
     return lines

@@ -5,6 +5,7 @@ from datetime import datetime
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django_tables2 import RequestConfig
 
 from accounts.access import public
@@ -83,9 +84,11 @@ def _standings_tables(request, tournament, kind, page):
             "category": CATEGORY_NAMES[standing.category](),
         }
         if standing.quota is not None:
-            caption += ": " + _("the best %(quota)s advance to the A-final") % {
-                "quota": standing.quota
-            }
+            caption += ": " + ngettext(
+                "the best %(quota)s advances to the A-final",
+                "the best %(quota)s advance to the A-final",
+                standing.quota,
+            ) % {"quota": standing.quota}
         table = StandingsTable(
             standing.rows,
             caption=caption,

@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from simple_history.models import HistoricalRecords
 
 from rules.championship import card_value_bound
@@ -132,9 +133,12 @@ class RoundResult(models.Model):
             if self.laid + self.unused > bound:
                 raise ValidationError(
                     {
-                        "laid": _(
+                        "laid": ngettext(
                             "Laid and unused together are %(total)s, more than the %(bound)s "
-                            "that %(cards)s cards can be worth."
+                            "that %(cards)s card can be worth.",
+                            "Laid and unused together are %(total)s, more than the %(bound)s "
+                            "that %(cards)s cards can be worth.",
+                            self.round.deal_size,
                         )
                         % {
                             "total": self.laid + self.unused,

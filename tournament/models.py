@@ -6,14 +6,26 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from rules import cards, championship, eligibility
 from rules.advancement import QUOTA_BELOW_MIN, quota_problems
 from rules.categories import category_of
 
 DEFAULT_ORGANISER = "Společenství duševních sportů, z. s."
+
+
+def close_bonus_help() -> str:
+    return ngettext(
+        "Empty: the rules' %(value)s point.",
+        "Empty: the rules' %(value)s points.",
+        championship.CLOSE_BONUS,
+    ) % {"value": championship.CLOSE_BONUS}
+
+
 QUOTA_HELP = format_lazy(
     _("Empty: by the number of participants ({small}, or {large} from {start} participants)."),
     small=championship.QUOTA_SMALL_FIELD,
@@ -42,9 +54,7 @@ class Tournament(models.Model):
         _("close bonus"),
         null=True,
         blank=True,
-        help_text=format_lazy(
-            _("Empty: the rules' {value} points."), value=championship.CLOSE_BONUS
-        ),
+        help_text=lazy(close_bonus_help, str)(),
     )
     max_card_value = models.PositiveIntegerField(
         _("highest card value"),
@@ -122,7 +132,14 @@ class Tournament(models.Model):
             for code, _severity, params in quota_problems(quota):
                 if code == QUOTA_BELOW_MIN:
                     field = "quota_b1" if params["category"] == "B1" else "quota_vs"
-                    errors[field] = _("At least %(minimum)s places per category (rule K).") % params
+                    errors[field] = (
+                        ngettext(
+                            "At least %(minimum)s place per category (rule K).",
+                            "At least %(minimum)s places per category (rule K).",
+                            params["minimum"],
+                        )
+                        % params
+                    )
             if errors:
                 raise ValidationError(errors)
         if self.pk is not None:
@@ -145,7 +162,7 @@ class Tournament(models.Model):
 
 
 class SightClass(models.TextChoices):
-    B1 = "B1", _("B1 (blind)")
+    B1 = "B1", _("B1, blind")  # the class, not a person: neutral for women and men
     B2 = "B2", _("B2")
     B3 = "B3", _("B3")
     B4 = "B4", _("B4")
@@ -398,7 +415,7 @@ class Table(models.Model):
     )
     number = models.PositiveIntegerField(_("number"), validators=[MinValueValidator(1)])
     starting_seat = models.PositiveIntegerField(
-        _("starting seat in round 1"),
+        _("starting seat in the game's first round"),
         default=0,
         help_text=_("Seat index from 0, clockwise, of the player who starts the first round."),
     )

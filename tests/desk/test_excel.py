@@ -46,7 +46,8 @@ def test_the_workbook_is_prefilled_with_players_and_rounds(game, referees):
     table, round_ = table_and_round(game)
     sheet = book["Stůl 1"]
     seats = list(table.seats.select_related("player").order_by("position"))
-    assert f"Kolo {round_.number}: {round_.deal_size} karet" in sheet["A4"].value
+    cards = "karty" if round_.deal_size < 5 else "karet"  # 4 karty, 5 karet
+    assert f"Kolo {round_.number}: {round_.deal_size} {cards}, začíná " in sheet["A4"].value
     assert [sheet.cell(6 + i, 1).value for i in range(len(seats))] == [
         s.player.start_number for s in seats
     ]

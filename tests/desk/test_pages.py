@@ -133,7 +133,7 @@ def test_the_dashboard_grid(game, referees):
     cells = game.tables.count() * game.rounds.count()
     assert html.count(">zapsat<") == cells - 1
     assert html.count(">zapsáno<") == 1
-    assert f"Chybí zápisů: {cells - 1}." in html
+    assert f"Chybí {cells - 1} zápisů." in html  # more than four
 
 
 def test_a_tie_at_the_cut_is_resolved_by_a_recorded_lot(db, referees):
@@ -316,3 +316,34 @@ def test_a_game_or_a_table_is_confirmed_at_once_after_a_review(game, referees):
         s.pk for s in others if s.pk != changed.pk
     }
     assert not Sheet.objects.get(pk=own.pk).confirmed
+
+
+def test_the_history_speaks_czech_one_line_per_change(game, referees):
+    from dataclasses import replace
+
+    table, round_ = table_and_round(game)
+    seats = table.seats.count()
+    lines = good_lines(table, laid=10, unused=3)
+    save_sheet(table=table, round=round_, lines=lines, by=referees[0], version=0)
+    lines[1] = replace(lines[1], laid=12)  # one value corrected
+    lines[0], lines[2] = (
+        replace(lines[0], closed=False, unused=2),
+        replace(lines[2], closed=True, unused=0),
+    )  # the close moves: two values each
+    save_sheet(table=table, round=round_, lines=lines, by=referees[1], version=1)
+    html = client_of(referees[0]).get(sheet_url(game, table, round_)).content.decode()
+    history = html[html.index("Historie změn") :]
+    body = history[history.index("<tbody>") : history.index("</tbody>")]
+    assert body.count("<tr>") == seats + 1 + 2 + 2  # a line per player, then per change
+    first = lines[3]
+    assert (
+        f"{first.player}. " in body
+        and "vyloženo: 10, nevyužito: 3, zavřel kolo: ne, diskvalifikován: ne, trestné body: 0"
+        in body
+    )
+    assert body.count(">První zápis<") == seats
+    assert "<td>Vyloženo</td><td>10</td><td>12</td>" in body
+    assert "<td>Zavřel kolo</td><td>ano</td><td>ne</td>" in body
+    assert "<td>Zavřel kolo</td><td>ne</td><td>ano</td>" in body
+    for english in ("laid", "unused", "closed", "True", "False"):
+        assert english not in body

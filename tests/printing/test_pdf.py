@@ -49,9 +49,10 @@ def test_score_sheets_name_every_seated_player_with_diacritics(demo):
     assert "Zápis o hře" in text and "Podpis rozhodčího" in text
     for sheet in sheets:
         for game_round in sheet.rounds:
+            cards = "karty" if game_round.deal < 5 else "karet"  # 4 karty, 5 karet
             assert (
-                f"Kolo {game_round.number}, karet {game_round.deal}, "
-                f"začíná: {game_round.starter.name}" in text
+                f"Kolo {game_round.number}: {game_round.deal} {cards}, "
+                f"začíná {game_round.starter.name}" in text
             )
     assert pages_of(content) >= len(sheets)  # each table starts a page of its own
 
@@ -70,7 +71,7 @@ def test_seating_lists_everybody_in_large_print_and_draws_each_table(demo):
     assert pages_of(content) >= 1 + len(plan.tables())
     for table in plan.tables():
         assert f"Stůl {table}" in text
-    assert "začíná 1. kolo" in text
+    assert "začíná první kolo partie" in text and "První kolo partie začíná:" in text
     assert pdf.LARGE_PRINT >= 18
 
 

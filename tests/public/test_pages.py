@@ -207,6 +207,7 @@ def test_where_do_i_sit_lists_every_game_in_play(client, finals_drawn):
             assert f">{seat.player.start_number}. {seat.player.name}</a>" in html
     # each table sorts on its own
     assert 'id="final-a-1-sort-table"' in html and 'id="final-b-1-sort-table"' in html
+    assert html.count("Začíná první kolo partie") == 2  # not „1. kolo“: the game's first round
     home = page(client, "public:home", slug="mcr")
     assert "Hraje se: finále A, partie 1, kolo 1." in home
     assert "Hraje se: finále B, partie 1, kolo 1." in home
