@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
@@ -90,7 +91,11 @@ def game_workbook(game: Game) -> bytes:
             sheet.cell(
                 top,
                 1,
-                _("Round %(number)s: %(cards)s cards, %(player)s starts")
+                ngettext(
+                    "Round %(number)s: %(cards)s card, %(player)s starts",
+                    "Round %(number)s: %(cards)s cards, %(player)s starts",
+                    round_.deal_size,
+                )
                 % {
                     "number": round_.number,
                     "cards": round_.deal_size,
@@ -132,10 +137,29 @@ def game_workbook(game: Game) -> bytes:
 
 
 @dataclass
+class PendingSheet:
+    """A round of the upload that is checked and waits to be saved."""
+
+    table_id: int
+    round_id: int
+    version: int  # the sheet's version when it was checked (0: not entered yet)
+    lines: list[SheetLine]
+    cells: dict[tuple, str]  # (start number or None, field or None) -> where in the workbook
+
+
+@dataclass
 class Outcome:
     errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # legal but unusual: to accept
     saved: int = 0
     same: int = 0
+    pending: list[PendingSheet] = field(default_factory=list)  # checked, not saved
+    warned: frozenset = frozenset()  # what the warnings are about (sheet, player, field, code)
+    warnings_changed: bool = False  # on accepting: they are not the ones the referee saw
+
+    @property
+    def only_warnings(self) -> bool:
+        return bool(self.warnings) and not self.errors
 
 
 def _flag(value) -> bool | None:
@@ -224,11 +248,38 @@ def read_blocks(game: Game, content) -> tuple[list, list[str]]:
     return blocks, errors
 
 
-def store_workbook(game: Game, content, *, by, confirm_warnings: bool = False) -> Outcome:
-    """Check every entered round of the upload; store them all, or none with every error."""
+def _where(cells: dict, problem) -> str:
+    return (
+        cells.get((problem.player, problem.field))
+        or cells.get((problem.player, None))
+        or cells[(None, None)]
+    )
+
+
+def _check(outcome: Outcome, state, lines, cells) -> None:
+    """The problems of one round, worded with their cells, into ``outcome``."""
+    warned = set()
+    for problem in services.check_lines(state, lines):
+        text = f"{_where(cells, problem)}: {problem.message}"
+        if problem.warning:
+            outcome.warnings.append(text)
+            warned.add(
+                (state.table.pk, state.round.pk, problem.player, problem.field, problem.code)
+            )
+        else:
+            outcome.errors.append(text)
+    outcome.warned |= warned
+    outcome.pending.append(
+        PendingSheet(state.table.pk, state.round.pk, state.version, lines, cells)
+    )
+
+
+def check_upload(game: Game, content) -> Outcome:
+    """Read and check every entered round of the upload; save nothing. A round stored with
+    the same values is left alone; one stored with other values is an error (the desk changes
+    a stored sheet, not an upload)."""
     outcome = Outcome()
     blocks, outcome.errors = read_blocks(game, content)
-    to_save = []
     for state, lines, cells in blocks:
         if state.sheet is not None:
             if all(services.same_as_stored(state.results.get(line.player), line) for line in lines):
@@ -244,27 +295,24 @@ def store_workbook(game: Game, content, *, by, confirm_warnings: bool = False) -
             }
             outcome.errors.append(f"{cells[(None, None)]}: {message}")
             continue
-        for problem in services.check_lines(state, lines):
-            if problem.warning and confirm_warnings:
-                continue
-            where = (
-                cells.get((problem.player, problem.field))
-                or cells.get((problem.player, None))
-                or cells[(None, None)]
-            )
-            outcome.errors.append(f"{where}: {problem.message}")
-        to_save.append((state, lines))
-    if outcome.errors:
-        return outcome
+        _check(outcome, state, lines, cells)
+    return outcome
+
+
+def save_pending(game: Game, outcome: Outcome, *, by) -> Outcome:
+    """Save every checked round of ``outcome`` (its warnings accepted), all or none: a round
+    someone else entered meanwhile refuses the whole upload."""
+    tables = {t.pk: t for t in game.tables.all()}
+    rounds = {r.pk: r for r in game.rounds.all()}
     try:
         with transaction.atomic():
-            for state, lines in to_save:
+            for pending in outcome.pending:
                 services.save_sheet(
-                    table=state.table,
-                    round=state.round,
-                    lines=lines,
+                    table=tables[pending.table_id],
+                    round=rounds[pending.round_id],
+                    lines=pending.lines,
                     by=by,
-                    version=0,
+                    version=pending.version,
                     confirm_warnings=True,
                 )
                 outcome.saved += 1
@@ -272,3 +320,80 @@ def store_workbook(game: Game, content, *, by, confirm_warnings: bool = False) -
         outcome.saved = 0
         outcome.errors.append(_("Nothing was saved: %(reason)s") % {"reason": refused})
     return outcome
+
+
+def store_workbook(game: Game, content, *, by, confirm_warnings: bool = False) -> Outcome:
+    """Check every entered round of the upload; store them all, or none with every error (and
+    every warning, unless ``confirm_warnings``)."""
+    outcome = check_upload(game, content)
+    if outcome.errors or (outcome.warnings and not confirm_warnings):
+        return outcome
+    return save_pending(game, outcome, by=by)
+
+
+# Keeping a checked upload for the referee to accept its warnings (in the session) -------------
+
+
+def kept(outcome: Outcome, game: Game) -> dict:
+    """A checked upload as JSON-ready data, to accept its warnings later without the file."""
+    return {
+        "game": game.pk,
+        "same": outcome.same,
+        "warned": [list(key) for key in outcome.warned],
+        "sheets": [
+            {
+                "table": p.table_id,
+                "round": p.round_id,
+                "version": p.version,
+                "lines": [
+                    [ln.player, ln.laid, ln.unused, ln.closed, ln.disqualified, ln.penalty]
+                    for ln in p.lines
+                ],
+                "cells": [[player, name, place] for (player, name), place in p.cells.items()],
+            }
+            for p in outcome.pending
+        ],
+    }
+
+
+def accept_warnings(game: Game, data: dict, *, by) -> Outcome:
+    """Save a kept upload whose warnings the referee accepted, checked again first: nothing is
+    saved when a round was entered or the draw changed since (errors), or when the warnings
+    are no longer the ones the referee saw (``warnings_changed``, to be looked at again)."""
+    outcome = Outcome(same=data.get("same", 0))
+    if data.get("game") != game.pk:
+        outcome.errors.append(_("The kept upload belongs to another game."))
+        return outcome
+    tables = {t.pk: t for t in game.tables.all()}
+    rounds = {r.pk: r for r in game.rounds.all()}
+    for item in data["sheets"]:
+        cells = {(player, name): place for player, name, place in item["cells"]}
+        table, round_ = tables.get(item["table"]), rounds.get(item["round"])
+        if table is None or round_ is None:
+            outcome.errors.append(
+                f"{cells[(None, None)]}: " + _("the game was drawn again since the upload")
+            )
+            continue
+        state = services.sheet_state(table, round_)
+        if state.version != item["version"]:
+            outcome.errors.append(
+                f"{cells[(None, None)]}: "
+                + _(
+                    "table %(table)s, round %(round)s was entered meanwhile (by %(who)s); "
+                    "nothing of the upload was saved"
+                )
+                % {
+                    "table": table.number,
+                    "round": round_.number,
+                    "who": state.sheet.entered_by if state.sheet else "–",
+                }
+            )
+            continue
+        _check(outcome, state, [SheetLine(*line) for line in item["lines"]], cells)
+    accepted = frozenset(tuple(key) for key in data.get("warned", []))
+    if outcome.errors:
+        return outcome
+    if outcome.warned != accepted:
+        outcome.warnings_changed = True
+        return outcome
+    return save_pending(game, outcome, by=by)

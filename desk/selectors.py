@@ -3,11 +3,13 @@
 from collections import defaultdict
 from dataclasses import dataclass
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from rules.championship import PODIUM_PLACES
 from rules.ranking import Tie, ties_within
-from scoring.models import Sheet
+from rules.score import round_score
+from scoring.models import RoundResult, Sheet
 from scoring.selectors import tournament_data
 from scoring.standings import (
     FINAL_A,
@@ -20,7 +22,7 @@ from scoring.standings import (
     teams,
     teams_over,
 )
-from tournament.models import Game, Round, Table, Tournament
+from tournament.models import Game, Round, Seat, Stage, Table, Tournament
 
 EMPTY, ENTERED, CONFIRMED = "empty", "entered", "confirmed"
 
@@ -113,6 +115,88 @@ def next_missing(grid: Grid, after: Cell | None = None) -> Cell | None:
         start = keys.index((after.table.pk, after.round.pk)) + 1
         order = order[start:] + order[:start]
     return next((cell for cell in order if cell.state == EMPTY), None)
+
+
+def playing_order(sheet: Sheet) -> tuple:
+    game = sheet.table.game
+    return (STAGES.index(game.stage.kind), game.number, sheet.round.position, sheet.table.number)
+
+
+def unconfirmed(tournament: Tournament, game: Game | None = None) -> list[Sheet]:
+    """Sheets that wait for a confirmation (in stages that need one), in playing order: round
+    by round, table by table. One query."""
+    needs_confirmation = Q(table__game__stage__confirmation_required=True) | Q(
+        table__game__stage__confirmation_required__isnull=True,
+        table__game__stage__kind__in=[Stage.Kind.FINAL_A, Stage.Kind.FINAL_B],
+    )
+    sheets = Sheet.objects.filter(
+        needs_confirmation,
+        table__game__stage__tournament=tournament,
+        confirmed_at__isnull=True,
+    ).select_related("table__game__stage__tournament", "round", "entered_by")
+    if game is not None:
+        sheets = sheets.filter(table__game=game)
+    return sorted(sheets, key=playing_order)
+
+
+def waiting_for(user, sheets: list[Sheet]) -> list[Sheet]:
+    """The sheets another account entered: the ones this referee may confirm."""
+    return [sheet for sheet in sheets if sheet.entered_by_id != user.pk]
+
+
+def next_to_confirm(user, sheets: list[Sheet], after: Sheet | None = None) -> Sheet | None:
+    """The next sheet, in playing order after ``after`` (wrapping round), that waits for this
+    referee's confirmation."""
+    mine = [sheet for sheet in waiting_for(user, sheets) if after is None or sheet.pk != after.pk]
+    if after is not None:
+        later = [s for s in mine if playing_order(s) > playing_order(after)]
+        mine = later + [s for s in mine if s not in later]
+    return mine[0] if mine else None
+
+
+@dataclass(frozen=True)
+class ReviewLine:
+    number: int
+    name: str
+    result: RoundResult
+    score: int
+
+
+@dataclass(frozen=True)
+class ReviewSheet:
+    sheet: Sheet
+    lines: list[ReviewLine]  # in seating order
+
+
+def review(game: Game, sheets: list[Sheet]) -> dict[Table, list[ReviewSheet]]:
+    """The game's given sheets with their lines, by table, for a review before confirming
+    them together. Two queries."""
+    bonus = game.stage.tournament.scoring_settings().close_bonus
+    position = dict(Seat.objects.filter(game=game).values_list("player_id", "position"))
+    wanted = {(sheet.table_id, sheet.round_id) for sheet in sheets}
+    lines = defaultdict(list)
+    for result in (
+        RoundResult.objects.filter(table__game=game, table_id__in={t for t, _r in wanted})
+        .select_related("player")
+        .order_by("id")
+    ):
+        if (result.table_id, result.round_id) in wanted:
+            lines[(result.table_id, result.round_id)].append(result)
+    by_table: dict[Table, list[ReviewSheet]] = {}
+    for sheet in sheets:
+        rows = sorted(lines[(sheet.table_id, sheet.round_id)], key=lambda r: position[r.player_id])
+        by_table.setdefault(sheet.table, []).append(
+            ReviewSheet(
+                sheet,
+                [
+                    ReviewLine(
+                        r.player.start_number, r.player.name, r, round_score(r.entry(), bonus)
+                    )
+                    for r in rows
+                ],
+            )
+        )
+    return by_table
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,8 @@ urlpatterns = [
     path(game + "ukoncit/", sanctions.end_game, name="end_game"),
     path(game + "stul-<int:table>/kolo-<int:round>/", views.sheet, name="sheet"),
     path(game + "stul-<int:table>/kolo-<int:round>/potvrdit/", views.confirm, name="confirm"),
+    path(game + "potvrdit/", views.confirm_game, name="confirm_game"),
     path(game + "excel/", views.workbook, name="workbook"),
     path(game + "excel/nahrat/", views.upload, name="upload"),
+    path(game + "excel/prijmout/", views.upload_accept, name="upload_accept"),
 ]

@@ -1,12 +1,16 @@
 """The referee's desk: thin views over ``scoring.services`` and ``desk.selectors``."""
 
-from collections import defaultdict
+import secrets
+import time
+from collections import Counter, defaultdict
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from accounts.access import referee_required
@@ -19,6 +23,7 @@ from scoring.models import Lot, RoundResult, Sheet
 from scoring.selectors import quota_warnings, sanction_rows, tournament_data
 from scoring.standings import (
     QUALIFIER,
+    final_fields,
     qualifier_advancement,
     quota_in_force,
     stage_standings,
@@ -32,7 +37,11 @@ from .selectors import (
     game_grid,
     games_of,
     next_missing,
+    next_to_confirm,
     open_ties,
+    review,
+    unconfirmed,
+    waiting_for,
 )
 from .sheets import field_name, form_values, lines_from_form
 
@@ -66,10 +75,18 @@ def dashboard(request, slug):
     if game and not game.draw_confirmed:
         blockers.append(_("The draw of this game is not confirmed yet."))
     if grid and grid.missing:
-        blockers.append(_("Sheets missing: %(count)s.") % {"count": grid.missing})
+        blockers.append(
+            ngettext("%(count)s sheet is missing.", "%(count)s sheets are missing.", grid.missing)
+            % {"count": grid.missing}
+        )
     if grid and grid.waiting:
         blockers.append(
-            _("Sheets waiting for a confirmation: %(count)s.") % {"count": grid.waiting}
+            ngettext(
+                "%(count)s sheet waits for a confirmation.",
+                "%(count)s sheets wait for a confirmation.",
+                grid.waiting,
+            )
+            % {"count": grid.waiting}
         )
     ties = open_ties(tournament)
     for tie in ties:
@@ -81,14 +98,10 @@ def dashboard(request, slug):
                 )
                 % {"category": tie.category, "players": ", ".join(map(str, tie.tie.keys))}
             )
-    waiting = (
-        Sheet.objects.filter(table__game__stage__tournament=tournament, confirmed_at__isnull=True)
-        .select_related("table__game__stage", "round", "entered_by")
-        .order_by(
-            "table__game__stage__kind", "table__game__number", "round__position", "table__number"
-        )
-    )
-    waiting = [s for s in waiting if s.table.game.stage.requires_confirmation]
+    waiting = unconfirmed(tournament)
+    mine = waiting_for(request.user, waiting)
+    mine_here = [s for s in mine if game is not None and s.table.game_id == game.pk]
+    to_confirm_by_table = Counter(s.table.number for s in mine_here)
     first_missing = next_missing(grid) if grid else None
     return render(
         request,
@@ -101,6 +114,12 @@ def dashboard(request, slug):
             "blockers": blockers,
             "ties": ties,
             "waiting": waiting,
+            "to_confirm_here": len(mine_here),
+            "grid_rows": [
+                (table, cells, to_confirm_by_table.get(table.number, 0))
+                for table, cells in (grid.rows if grid else [])
+            ],
+            "next_to_confirm": sheet_url(mine[0]) if mine else None,
             "first_missing": sheet_url(first_missing) if first_missing else None,
             "can_end_early": bool(
                 game
@@ -148,34 +167,53 @@ def _rows(state, values, problems, close_bonus, sanctions=None):
     return rows
 
 
+HISTORY_FIELDS = ("laid", "unused", "closed", "disqualified", "penalty")
+
+
+def _shown(value) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return str(value)
+
+
 def _history(state) -> list[dict]:
-    """Every change of the sheet's lines: who, when, what from what to what."""
+    """Every change of the sheet's lines, in words: a player's first entry as one line with
+    all its values, then one line per value changed, from what to what."""
     records = (
         RoundResult.history.filter(table_id=state.table.pk, round_id=state.round.pk)
         .select_related("history_user")
         .order_by("history_date", "history_id")
     )
     names = {seat.player.pk: seat.player for seat in state.seats}
+    labels = {name: RoundResult._meta.get_field(name).verbose_name for name in HISTORY_FIELDS}
     previous, changes = {}, []
     for record in records:
         before = previous.get(record.id)
-        for name in ("laid", "unused", "closed", "disqualified", "penalty"):
-            old = getattr(before, name) if before else None
-            new = getattr(record, name)
-            if before is None or old != new:
-                if before is None and record.history_type == "+":
-                    old = None
-                changes.append(
-                    {
-                        "when": record.history_date,
-                        "who": record.history_user,
-                        "player": names.get(record.player_id),
-                        "field": name,
-                        "old": old,
-                        "new": new,
-                    }
-                )
-        previous[record.id] = record
+        line = {
+            "when": record.history_date,
+            "who": record.history_user,
+            "player": names.get(record.player_id),
+        }
+        if record.history_type == "-":
+            changes.append({**line, "field": _("Removed"), "old": None, "new": "–"})
+        elif before is None:
+            values = ", ".join(
+                f"{labels[name]}: {_shown(getattr(record, name))}" for name in HISTORY_FIELDS
+            )
+            changes.append({**line, "field": _("First entry"), "old": None, "new": values})
+        else:
+            for name in HISTORY_FIELDS:
+                old, new = getattr(before, name), getattr(record, name)
+                if old != new:
+                    changes.append(
+                        {
+                            **line,
+                            "field": capfirst(labels[name]),
+                            "old": _shown(old),
+                            "new": _shown(new),
+                        }
+                    )
+        previous[record.id] = None if record.history_type == "-" else record
     return changes
 
 
@@ -297,25 +335,113 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
     )
 
 
+def _dashboard_url(slug, game) -> str:
+    return (
+        reverse("desk:dashboard", kwargs={"slug": slug})
+        + f"?partie={game.stage.kind}-{game.number}"
+    )
+
+
+def _sheet_place(sheet) -> str:
+    return _("table %(table)s, round %(round)s") % {
+        "table": sheet.table.number,
+        "round": sheet.round.number,
+    }
+
+
 @referee_required
 @require_POST
 def confirm(request, slug, stage, number, table, round):  # noqa: A002
+    """Confirm one sheet, then open the next sheet that waits for this referee."""
     tournament = tournament_or_404(slug)
     game = game_or_404(tournament, stage, number)
-    sheet_ = get_object_or_404(Sheet, table__game=game, table__number=table, round__number=round)
+    sheet_ = get_object_or_404(
+        Sheet.objects.select_related("table__game__stage__tournament", "round"),
+        table__game=game,
+        table__number=table,
+        round__number=round,
+    )
     try:
         version = int(request.POST.get("version", "0"))
     except ValueError:
         version = -1
     try:
         services.confirm_sheet(sheet=sheet_, by=request.user, version=version)
-        messages.success(
-            request,
-            _("Table %(table)s, round %(round)s confirmed.") % {"table": table, "round": round},
-        )
     except services.SheetRefused as refused:
         messages.error(request, str(refused))
-    return redirect(reverse("desk:dashboard", kwargs={"slug": slug}) + f"?partie={stage}-{number}")
+        return redirect(sheet_url(sheet_))
+    messages.success(
+        request,
+        _("Table %(table)s, round %(round)s confirmed.") % {"table": table, "round": round},
+    )
+    upcoming = next_to_confirm(request.user, unconfirmed(tournament), after=sheet_)
+    if upcoming is None:
+        messages.info(request, _("No other sheet waits for your confirmation."))
+        return redirect(_dashboard_url(slug, game))
+    return redirect(sheet_url(upcoming))
+
+
+@referee_required
+def confirm_game(request, slug, stage, number):
+    """Review a game's (or one table's) sheets entered by others and confirm them together."""
+    tournament = tournament_or_404(slug)
+    game = game_or_404(tournament, stage, number)
+    pending = unconfirmed(tournament, game)
+    chosen_table = request.GET.get("stul", "")
+    if chosen_table.isdigit():
+        pending = [sheet for sheet in pending if sheet.table.number == int(chosen_table)]
+    mine = waiting_for(request.user, pending)
+    if request.method == "POST":
+        by_id = {sheet.pk: sheet for sheet in pending}
+        reviewed = []
+        for item in request.POST.getlist("sheet"):
+            sheet_id, _sep, version = item.partition(":")
+            if sheet_id.isdigit() and version.isdigit() and int(sheet_id) in by_id:
+                reviewed.append((by_id[int(sheet_id)], int(version)))
+        outcome = services.confirm_sheets(reviewed=reviewed, by=request.user)
+        if outcome.confirmed:
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s sheet confirmed.",
+                    "%(count)s sheets confirmed.",
+                    len(outcome.confirmed),
+                )
+                % {"count": len(outcome.confirmed)},
+            )
+        if outcome.own:
+            messages.warning(
+                request,
+                _("Not confirmed, you entered them yourself: %(sheets)s.")
+                % {"sheets": ", ".join(_sheet_place(sheet) for sheet in outcome.own)},
+            )
+        if outcome.changed:
+            messages.warning(
+                request,
+                _(
+                    "Not confirmed, they changed or were confirmed since you looked; "
+                    "look at them again: %(sheets)s."
+                )
+                % {"sheets": ", ".join(_sheet_place(sheet) for sheet in outcome.changed)},
+            )
+        if not reviewed:
+            messages.error(request, _("No sheet was chosen to confirm."))
+        if waiting_for(request.user, unconfirmed(tournament, game)):
+            return redirect(request.get_full_path())
+        return redirect(_dashboard_url(slug, game))
+    tables = review(game, mine)
+    return render(
+        request,
+        "desk/confirm_game.html",
+        {
+            "tournament": tournament,
+            "game": game,
+            "tables": tables,
+            "count": len(mine),
+            "own": len(pending) - len(mine),
+            "table_number": int(chosen_table) if chosen_table.isdigit() else None,
+        },
+    )
 
 
 @referee_required
@@ -401,15 +527,23 @@ def lot(request, slug, lot):
 
 @referee_required
 def b_final(request, slug):
-    """Who takes part in the B-final (taking part is voluntary, M)."""
+    """Who takes part in the B-final (taking part is voluntary, M): only the qualifier's
+    participants who do not advance to the A-final, and the players of a tie at the cut until
+    its lot decides."""
     tournament = tournament_or_404(slug)
-    players = list(tournament.players.order_by("start_number"))
+    fields = final_fields(tournament_data(tournament))
+    among = set(fields.b_final | fields.undecided)
+    players = list(tournament.players.filter(start_number__in=among).order_by("start_number"))
     if request.method == "POST":
         playing = {int(v) for v in request.POST.getlist("plays") if v.isdigit()}
-        services.set_b_final_participation(tournament=tournament, playing=playing)
+        services.set_b_final_participation(tournament=tournament, playing=playing, among=among)
         messages.success(request, _("Saved who plays the B-final."))
         return redirect("desk:dashboard", slug=slug)
-    return render(request, "desk/b_final.html", {"tournament": tournament, "players": players})
+    return render(
+        request,
+        "desk/b_final.html",
+        {"tournament": tournament, "players": players, "undecided": fields.undecided},
+    )
 
 
 @referee_required
@@ -421,30 +555,107 @@ def workbook(request, slug, stage, number):
     return response
 
 
+UPLOAD_KEPT_SECONDS = 30 * 60  # how long a checked upload waits for its warnings' acceptance
+UPLOAD_SESSION_PREFIX = "desk-upload-"
+
+
+def _keep_upload(request, game, outcome) -> str:
+    """Keep a checked upload in the referee's session under a new token; forget expired ones."""
+    now = time.time()
+    for key in [k for k in request.session.keys() if k.startswith(UPLOAD_SESSION_PREFIX)]:
+        if now - request.session[key].get("at", 0) > UPLOAD_KEPT_SECONDS:
+            del request.session[key]
+    token = secrets.token_urlsafe(16)
+    request.session[UPLOAD_SESSION_PREFIX + token] = {"at": now, **excel.kept(outcome, game)}
+    return token
+
+
+def _kept_upload(request, token: str) -> dict | None:
+    data = request.session.pop(UPLOAD_SESSION_PREFIX + token, None) if token else None
+    if data is None or time.time() - data.get("at", 0) > UPLOAD_KEPT_SECONDS:
+        return None
+    return data
+
+
+def _upload_page(request, tournament, game, outcome, *, token=None, status=200):
+    return render(
+        request,
+        "desk/upload_errors.html",
+        {
+            "tournament": tournament,
+            "game": game,
+            "errors": outcome.errors,
+            "warnings": outcome.warnings,
+            "sheets": len(outcome.pending),
+            "token": token,
+            "warnings_changed": outcome.warnings_changed,
+        },
+        status=status,
+    )
+
+
+def _uploaded(request, slug, game, outcome):
+    messages.success(
+        request,
+        _("From the spreadsheet: %(saved)s, %(same)s.")
+        % {
+            "saved": ngettext("%(count)s sheet saved", "%(count)s sheets saved", outcome.saved)
+            % {"count": outcome.saved},
+            "same": ngettext("%(count)s unchanged", "%(count)s unchanged", outcome.same)
+            % {"count": outcome.same},
+        },
+    )
+    return redirect(_dashboard_url(slug, game))
+
+
 @referee_required
 @require_POST
 def upload(request, slug, stage, number):
+    """Check a filled-in workbook; save it whole when it is clean. Errors are listed to be
+    corrected in the file; warnings alone are listed to be accepted on the page (the checked
+    sheets wait in the session, the file is not needed again)."""
     tournament = tournament_or_404(slug)
     game = game_or_404(tournament, stage, number)
     upload_ = request.FILES.get("workbook")
     if upload_ is None:
         raise Http404
-    outcome = excel.store_workbook(
-        game,
-        upload_,
-        by=request.user,
-        confirm_warnings=request.POST.get("confirm_warnings") == "on",
-    )
+    outcome = excel.check_upload(game, upload_)
     if outcome.errors:
-        return render(
+        return _upload_page(request, tournament, game, outcome, status=422)
+    if outcome.warnings:
+        token = _keep_upload(request, game, outcome)
+        return _upload_page(request, tournament, game, outcome, token=token)
+    outcome = excel.save_pending(game, outcome, by=request.user)
+    if outcome.errors:
+        return _upload_page(request, tournament, game, outcome, status=409)
+    return _uploaded(request, slug, game, outcome)
+
+
+@referee_required
+@require_POST
+def upload_accept(request, slug, stage, number):
+    """Save a checked upload whose listed warnings the referee accepts: checked again first,
+    all or nothing."""
+    tournament = tournament_or_404(slug)
+    game = game_or_404(tournament, stage, number)
+    data = _kept_upload(request, request.POST.get("token", ""))
+    if data is None:
+        messages.error(
             request,
-            "desk/upload_errors.html",
-            {"tournament": tournament, "game": game, "errors": outcome.errors},
-            status=422,
+            ngettext(
+                "The checked spreadsheet is no longer kept (it was saved already, or it is "
+                "older than %(minutes)s minute): upload the file again.",
+                "The checked spreadsheet is no longer kept (it was saved already, or it is "
+                "older than %(minutes)s minutes): upload the file again.",
+                UPLOAD_KEPT_SECONDS // 60,
+            )
+            % {"minutes": UPLOAD_KEPT_SECONDS // 60},
         )
-    messages.success(
-        request,
-        _("From the spreadsheet: %(saved)s sheets saved, %(same)s unchanged.")
-        % {"saved": outcome.saved, "same": outcome.same},
-    )
-    return redirect(reverse("desk:dashboard", kwargs={"slug": slug}) + f"?partie={stage}-{number}")
+        return redirect(_dashboard_url(slug, game))
+    outcome = excel.accept_warnings(game, data, by=request.user)
+    if outcome.errors:
+        return _upload_page(request, tournament, game, outcome, status=409)
+    if outcome.warnings_changed:
+        token = _keep_upload(request, game, outcome)
+        return _upload_page(request, tournament, game, outcome, token=token, status=409)
+    return _uploaded(request, slug, game, outcome)

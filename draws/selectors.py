@@ -11,7 +11,7 @@ from rules.draw import Entrant
 from rules.sanctions import TOURNAMENT
 from scoring.models import RoundResult
 from scoring.selectors import sanction_rows, tournament_data
-from scoring.standings import QUALIFIER, qualifier_advancement
+from scoring.standings import QUALIFIER, final_fields
 from tournament.models import Game, Player, Seat, Stage, TeamMember, Tournament
 
 SIGHTED_CLASSES = ("B2", "B3", "B4", "none")  # can keep a table's score sheet (F)
@@ -91,8 +91,8 @@ def stage_field(tournament: Tournament, kind: str) -> Field:
                 % {"done": progress.complete_games, "planned": progress.planned or "?"},
                 expelled=expelled,
             )
-        advancement = qualifier_advancement(data)
-        ties = [tie for result in advancement.values() for tie in result.unresolved]
+        fields = final_fields(data)
+        ties = fields.unresolved
         if ties:
             names = "; ".join(
                 _("places %(places)s: players %(players)s")
@@ -112,17 +112,10 @@ def stage_field(tournament: Tournament, kind: str) -> Field:
                 % {"ties": names},
                 expelled=expelled,
             )
-        advancing = {key for result in advancement.values() for key in result.advancing}
         if kind == Stage.Kind.FINAL_A:
-            chosen = [p for p in players if p.start_number in advancing]
+            chosen = [p for p in players if p.start_number in fields.a_final]
         else:
-            chosen = [
-                p
-                for p in players
-                if p.start_number in qualifier.participants
-                and p.start_number not in advancing
-                and p.plays_b_final
-            ]
+            chosen = [p for p in players if p.start_number in fields.b_final and p.plays_b_final]
     chosen.sort(key=lambda p: p.start_number)
     drawn = [p for p in chosen if p.present]
     return Field(
@@ -159,7 +152,7 @@ class SeatView:
     position: int
     player: Player
     team: str | None
-    starts: bool  # starts round 1
+    starts: bool  # starts the game's first round
 
 
 @dataclass(frozen=True)

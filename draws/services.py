@@ -11,6 +11,7 @@ from dataclasses import asdict
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules import draw as rules_draw
 from rules.championship import FINAL_GAMES, ROUND_NUMBERS, TABLE_SIZE_MAX, TABLE_SIZE_MIN
@@ -93,15 +94,23 @@ def table_problem(plan: rules_draw.TablePlan, players: int) -> str | None:
         )
     if plan.problem == rules_draw.TOO_FEW_PLAYERS:
         return (
-            _("Only %(count)s players: fewer than one table of %(min)s. They sit at one table.")
+            ngettext(
+                "Only %(count)s player: fewer than one table of %(min)s. They sit at one table.",
+                "Only %(count)s players: fewer than one table of %(min)s. They sit at one table.",
+                limits["count"],
+            )
             % limits
         )
     if plan.problem == rules_draw.NO_BALANCED_SEATING:
         return (
-            _(
+            ngettext(
+                "%(count)s player cannot sit at tables of %(min)s to %(max)s players. The "
+                "nearest seating is proposed: tables of %(sizes)s; the referee may choose "
+                "another number of tables.",
                 "%(count)s players cannot sit at tables of %(min)s to %(max)s players. The "
                 "nearest seating is proposed: tables of %(sizes)s; the referee may choose "
-                "another number of tables."
+                "another number of tables.",
+                limits["count"],
             )
             % limits
         )
@@ -199,7 +208,11 @@ def draw_game(
         raise DrawRefused(_("Nobody can be drawn for this stage."))
     if tables is not None and not 1 <= tables <= len(field.players):
         raise DrawRefused(
-            _("%(count)s players cannot sit at %(tables)s tables.")
+            ngettext(
+                "%(count)s players cannot sit at %(tables)s table.",
+                "%(count)s players cannot sit at %(tables)s tables.",
+                tables,
+            )
             % {"count": len(field.players), "tables": tables}
         )
     seed = new_seed() if seed is None else seed

@@ -5,6 +5,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from accounts.access import organiser_required
@@ -324,8 +325,13 @@ def presence(request, slug):
         present = sum(1 for p in players if p.start_number in chosen)
         messages.success(
             request,
-            _("Presence saved: %(present)s present, %(absent)s absent.")
-            % {"present": present, "absent": len(players) - present},
+            _("Presence saved: %(present)s, %(absent)s.")
+            % {
+                "present": ngettext("%(count)s present", "%(count)s present", present)
+                % {"count": present},
+                "absent": ngettext("%(count)s absent", "%(count)s absent", len(players) - present)
+                % {"count": len(players) - present},
+            },
         )
         return redirect("draws:overview", slug=slug)
     return render(request, "draws/presence.html", {"tournament": tournament, "players": players})

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from public.labels import category_name, stage_label
 from public.selectors import (
@@ -221,11 +222,15 @@ def row_note(row) -> str:
 def quota_line(stage: "StageStandings", quota: int) -> str:
     """How many advance: a fact once the qualifier is over, a rule while it is played."""
     if stage.in_progress:
-        sentence = _("when the qualifier is over, the best %(quota)s will go to the A-final") % {
-            "quota": quota
-        }
+        sentence = ngettext(
+            "when the qualifier is over, the best %(quota)s will go to the A-final",
+            "when the qualifier is over, the best %(quota)s will go to the A-final",
+            quota,
+        ) % {"quota": quota}
         return sentence[:1].upper() + sentence[1:] + "."
-    return _("%(count)s advance to the A-final.") % {"count": quota}
+    return ngettext(
+        "%(count)s advances to the A-final.", "%(count)s advance to the A-final.", quota
+    ) % {"count": quota}
 
 
 def expelled_line(row: ExpelledRow) -> str:

@@ -9,6 +9,7 @@ from functools import cache
 from pathlib import Path
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from reportlab.graphics.shapes import Circle, Drawing, String
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
@@ -83,7 +84,35 @@ def grid(size: float = 10, header_rows: int = 1, extra=()) -> TableStyle:
     )
 
 
-def build(story, *, title: str, pagesize=A4, footer: str = "", margins: float = 15 * mm) -> bytes:
+CELL_PADDING = 6  # reportlab's default left and right padding of a table cell, in points
+MARGINS = 15 * mm
+FRAME_PADDING = 6  # reportlab's default padding of a page's frame, each side
+FRAME_WIDTH = A4[0] - 2 * MARGINS - 2 * FRAME_PADDING  # what a table may take on a page
+
+
+def heading(label: str, size: float) -> Paragraph:
+    """A column heading: bold, wrapped between words and never inside one."""
+    return text(label, size, True, splitLongWords=0)
+
+
+def longest_word(label: str, font: str, size: float) -> float:
+    register_fonts()
+    return max((pdfmetrics.stringWidth(word, font, size) for word in label.split()), default=0)
+
+
+def fitted(widths: list[float], labels: list[str], size: float, flexible: int) -> list[float]:
+    """Column widths in which every heading's longest word fits, whatever the language: a
+    column that needs more takes it from the ``flexible`` one (the names), and the table stays
+    within the page's frame."""
+    needed = [
+        max(width, math.ceil(longest_word(label, BOLD, size)) + 2 * CELL_PADDING)
+        for width, label in zip(widths, labels, strict=True)
+    ]
+    needed[flexible] -= sum(needed) - min(sum(widths), FRAME_WIDTH)
+    return needed
+
+
+def build(story, *, title: str, pagesize=A4, footer: str = "", margins: float = MARGINS) -> bytes:
     register_fonts()
     out = io.BytesIO()
 
@@ -128,25 +157,31 @@ def _sheet_story(sheet: TableSheet) -> list:
         text(_("Score sheet: %(where)s") % {"where": where}, 12, True),
         Spacer(0, 2 * mm),
     ]
-    seats = [[_("Seat"), _("No."), _("Name"), _("Sight class")]]
+    labels = [_("Seat"), _("No."), _("Name"), _("Sight class")]
+    seats = [[heading(label, 10) for label in labels]]
     seats += [
-        [str(index), seat.number or "", text(seat.name), seat.sight]
+        [str(index), seat.number or "", text(seat.name), text(seat.sight)]
         for index, seat in enumerate(sheet.seats, start=1)
     ]
-    story.append(Table(seats, colWidths=[14 * mm, 14 * mm, 110 * mm, 40 * mm], style=grid()))
+    widths = fitted([14 * mm, 14 * mm, 110 * mm, 40 * mm], labels, 10, flexible=2)
+    story.append(Table(seats, colWidths=widths, style=grid()))
     story.append(Spacer(0, 3 * mm))
     columns = [_("Player"), _("Laid"), _("Unused"), _("Closed"), _("Round score"), _("Total")]
-    widths = [70 * mm, 20 * mm, 20 * mm, 20 * mm, 25 * mm, 25 * mm]
+    widths = fitted([70 * mm, 20 * mm, 20 * mm, 20 * mm, 25 * mm, 25 * mm], columns, 8, flexible=0)
     for game_round in sheet.rounds:
         if game_round.number is None:
             title = _("Round ____ , ____ cards, starts: ______________________")
         else:
-            title = _("Round %(number)s, %(cards)s cards, starts: %(player)s") % {
+            title = ngettext(
+                "Round %(number)s: %(cards)s card, %(player)s starts",
+                "Round %(number)s: %(cards)s cards, %(player)s starts",
+                game_round.deal,
+            ) % {
                 "number": game_round.number,
                 "cards": game_round.deal,
                 "player": game_round.starter.name,
             }
-        rows = [[text(heading, 8, True) for heading in columns]] + [
+        rows = [[heading(label, 8) for label in columns]] + [
             [text(f"{seat.number}. {seat.name}" if seat.number else ""), "", "", "", "", ""]
             for seat in sheet.seats
         ]
@@ -155,8 +190,8 @@ def _sheet_story(sheet: TableSheet) -> list:
         story.append(KeepTogether([text(title, 10, True), Spacer(0, 1 * mm), block]))
         story.append(Spacer(0, 3 * mm))
     signatures = Table(
-        [[_("Scorekeeper's signature:"), "", _("Referee's signature:"), ""]],
-        colWidths=[38 * mm, 50 * mm, 38 * mm, 50 * mm],
+        [[text(_("Scorekeeper's signature:"), 9), "", text(_("Referee's signature:"), 9), ""]],
+        colWidths=[38 * mm, 49 * mm, 38 * mm, 49 * mm],
         rowHeights=[14 * mm],
         style=TableStyle(
             [
@@ -234,7 +269,7 @@ class TablePlan(Drawing):
                     String(
                         lx,
                         ly - 9.5 * mm,
-                        _("starts round 1"),
+                        _("starts the game's first round"),
                         fontName=BOLD,
                         fontSize=10,
                         textAnchor=anchor,
@@ -252,12 +287,14 @@ def seating(plan: Seating) -> bytes:
         text(_("Seating: %(where)s") % {"where": where}, LARGE_PRINT, True),
         Spacer(0, 4 * mm),
     ]
-    rows = [[_("Name"), _("No."), _("Table"), _("Seat")]]
+    labels = [_("Name"), _("No."), _("Table"), _("Seat")]
+    rows = [[heading(label, LARGE_PRINT) for label in labels]]
     rows += [
         [text(row.player.name, LARGE_PRINT), row.player.number, row.table, row.seat]
         for row in plan.by_name()
     ]
-    listing = Table(rows, colWidths=[100 * mm, 25 * mm, 25 * mm, 25 * mm], repeatRows=1)
+    widths = fitted([100 * mm, 25 * mm, 25 * mm, 25 * mm], labels, LARGE_PRINT, flexible=0)
+    listing = Table(rows, colWidths=widths, repeatRows=1)
     listing.setStyle(grid(LARGE_PRINT, extra=[("ALIGN", (1, 0), (-1, -1), "CENTER")]))
     story.append(listing)
     width, height = A4[0] - 30 * mm, A4[1] - 70 * mm
@@ -268,7 +305,7 @@ def seating(plan: Seating) -> bytes:
             text(_("Table %(number)s") % {"number": table}, 32, True, alignment=TA_CENTER),
             text(f"{head.tournament}: {where}", 14, alignment=TA_CENTER),
             text(
-                _("Seats are numbered clockwise. Round 1 starts: %(player)s")
+                _("Seats are numbered clockwise. The game's first round starts: %(player)s")
                 % {"player": f"{starter.number}. {starter.name}"},
                 12,
                 alignment=TA_CENTER,
@@ -306,7 +343,12 @@ def _standing_story(stage: StageStandings) -> list:
         _("Rounds"),
         "",
     ]
-    widths = [14 * mm, 12 * mm, 55 * mm, 17 * mm, 17 * mm, 17 * mm, 12 * mm, 35 * mm]
+    widths = fitted(
+        [14 * mm, 12 * mm, 55 * mm, 17 * mm, 17 * mm, 17 * mm, 12 * mm, 35 * mm],
+        columns,
+        9,
+        flexible=2,
+    )
     for name, standing in stage.categories:
         story.append(Spacer(0, 4 * mm))
         story.append(text(name[:1].upper() + name[1:], 12, True))
@@ -314,7 +356,7 @@ def _standing_story(stage: StageStandings) -> list:
             story.append(text(f"{standing.title}: {standing.champion.name}", 11, True))
         if standing.quota is not None:
             story.append(text(quota_line(stage, standing.quota), 9))
-        rows, extra = [columns], []
+        rows, extra = [[heading(label, 9) for label in columns]], []
         for index, row in enumerate(standing.rows, start=1):
             rank = f"{row.rank}.{'*' if row.shared else ''}"
             rows.append(
@@ -373,7 +415,8 @@ def results(summary: Results) -> bytes:
             story += [Spacer(0, 4 * mm), text(label, 12, True)]
             if standing.title and standing.champion:
                 story.append(text(f"{standing.title}: {standing.champion.name}", 11, True))
-            rows = [[_("Place"), _("Name"), _("Points")]]
+            labels = [_("Place"), _("Name"), _("Points")]
+            rows = [[heading(label, 10) for label in labels]]
             rows += [
                 [f"{row.medal}.", text(f"{row.player.name} ({row.player.number})"), row.points]
                 for row in standing.rows
@@ -381,14 +424,16 @@ def results(summary: Results) -> bytes:
             ]
             if standing.undecided_podium:
                 story.append(text(_("A tie on the podium waits for the referee's lot."), 9))
-            story.append(Table(rows, colWidths=[20 * mm, 110 * mm, 25 * mm], style=grid()))
+            widths = fitted([20 * mm, 110 * mm, 25 * mm], labels, 10, flexible=1)
+            story.append(Table(rows, colWidths=widths, style=grid()))
     if summary.expelled:
         story += [Spacer(0, 4 * mm), text(_("Expelled from the tournament:"), 11, True)]
         story += [text(expelled_line(row), 9) for row in summary.expelled]
     if summary.teams:
         teams_title = _("Teams") if summary.teams_over else _("Teams (provisional order)")
         story += [Spacer(0, 4 * mm), text(teams_title, 12, True)]
-        rows = [[_("Rank"), _("Team"), _("Points"), _("Counted players")]]
+        labels = [_("Rank"), _("Team"), _("Points"), _("Counted players")]
+        rows = [[heading(label, 10) for label in labels]]
         rows += [
             [
                 f"{team.rank}.",
@@ -399,7 +444,12 @@ def results(summary: Results) -> bytes:
             for team in summary.teams
         ]
         story.append(
-            Table(rows, colWidths=[15 * mm, 55 * mm, 20 * mm, 90 * mm], repeatRows=1, style=grid())
+            Table(
+                rows,
+                colWidths=fitted([15 * mm, 55 * mm, 20 * mm, 90 * mm], labels, 10, flexible=3),
+                repeatRows=1,
+                style=grid(),
+            )
         )
     return build(story, title=f"{_('Results')} – {head.tournament}", footer=head.tournament)
 

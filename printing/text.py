@@ -22,7 +22,11 @@ def _heading(title: str, tournament: str) -> list[str]:
 
 
 def _row_line(row) -> str:
-    line = _("%(rank)s. %(name)s (%(number)s), %(points)s points") % {
+    line = ngettext(
+        "%(rank)s. %(name)s (%(number)s), %(points)s point",
+        "%(rank)s. %(name)s (%(number)s), %(points)s points",
+        row.points,
+    ) % {
         "rank": row.rank,
         "name": row.player.name,
         "number": row.player.number,
@@ -90,7 +94,11 @@ def results_lines(summary: Results) -> list[str]:
         lines.append(_("Teams") if summary.teams_over else _("Teams (provisional order)"))
         for team in summary.teams:
             lines.append(
-                _("%(rank)s. %(team)s, %(points)s points: %(players)s")
+                ngettext(
+                    "%(rank)s. %(team)s, %(points)s point: %(players)s",
+                    "%(rank)s. %(team)s, %(points)s points: %(players)s",
+                    team.points,
+                )
                 % {
                     "rank": team.rank,
                     "team": team.team,
@@ -126,7 +134,7 @@ def seating_lines(plan: Seating) -> list[str]:
                 "sight": sight_label(row.player.sight_class),
             }
             if row.starts:
-                line += ", " + _("starts round 1")
+                line += ", " + _("starts the game's first round")
             lines.append(line)
         lines.append("")
     return lines

@@ -5,7 +5,6 @@ from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
@@ -128,8 +127,7 @@ def import_players(request, slug):
         if not errors:
             messages.success(
                 request,
-                _("Stored: %(created)s new players, %(updated)s updated, %(teams)s teams.")
-                % {"created": outcome.created, "updated": outcome.updated, "teams": outcome.teams},
+                outcome.summary(),
             )
             return redirect("printing:printouts", slug=slug)
     return render(

@@ -3,6 +3,7 @@ numbers in a table next to it."""
 
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 WIDTH, HEIGHT, MARGIN = 640, 260, 40
 
@@ -18,9 +19,10 @@ def running_total(totals: list[int], label: str) -> dict:
         return round(x, 1), round(y, 1)
 
     points = [point(i, t) for i, t in enumerate(totals)]
-    summary = _("%(rounds)s rounds, %(total)s points in the end.") % {
-        "rounds": count,
-        "total": totals[-1] if totals else 0,
+    total = totals[-1] if totals else 0
+    summary = _("%(rounds)s, %(points)s in the end.") % {
+        "rounds": ngettext("%(count)s round", "%(count)s rounds", count) % {"count": count},
+        "points": ngettext("%(count)s point", "%(count)s points", total) % {"count": total},
     }
     svg = format_html(
         '<svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-labelledby="{id}-t {id}-d" '

@@ -5,6 +5,7 @@ gathers names and states around them.
 """
 
 import dataclasses
+import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -39,7 +40,7 @@ from scoring.standings import (
     teams,
     teams_over,
 )
-from tournament.models import Game, Player, Seat, Stage, Tournament
+from tournament.models import Game, Player, Round, Seat, Stage, Tournament
 
 
 @dataclass(frozen=True)
@@ -320,23 +321,48 @@ def stage_summaries(tournament: Tournament) -> list[StageSummary]:
     return found
 
 
-def announced_game(tournament: Tournament) -> Game | None:
-    """The game being played now, or about to be: the first confirmed game, in playing order,
-    that misses a sheet; else the last confirmed game. Draft draws are not public."""
+@dataclass(frozen=True)
+class GameNow:
+    """A game announced on the public pages: being played now, or the last one played."""
+
+    game: Game
+    round: int | None  # the round being played (the first in playing order missing a sheet)
+
+    @property
+    def in_play(self) -> bool:
+        return self.round is not None
+
+
+def announced_games(tournament: Tournament) -> list[GameNow]:
+    """The games being played now, or about to be: each stage's first confirmed game, in
+    playing order, that misses a sheet (the A- and the B-final are played at the same time).
+    When no game misses one, the last confirmed game. Draft draws are not public. Two
+    queries."""
     games = sorted(
         Game.objects.filter(stage__tournament=tournament, draw_status="confirmed")
-        .select_related("stage")
-        .annotate(
-            tables_count=Count("tables", distinct=True),
-            rounds_count=Count("rounds", distinct=True),
-            sheets_count=Count("tables__sheets", distinct=True),
-        ),
+        .select_related("stage", "stage__tournament")
+        .annotate(tables_count=Count("tables", distinct=True)),
         key=lambda g: (STAGES.index(g.stage.kind), g.number),
     )
+    if not games:
+        return []
+    sheets_by_round = defaultdict(list)
+    for game_id, number, sheets in (
+        Round.objects.filter(game__in=[g.pk for g in games])
+        .annotate(sheets_count=Count("sheets"))
+        .order_by("game_id", "position")
+        .values_list("game_id", "number", "sheets_count")
+    ):
+        sheets_by_round[game_id].append((number, sheets))
+    playing, stages_seen = [], set()
     for game in games:
-        if game.sheets_count < game.tables_count * game.rounds_count:
-            return game
-    return games[-1] if games else None
+        if game.stage.kind in stages_seen:
+            continue
+        missing = [n for n, sheets in sheets_by_round[game.pk] if sheets < game.tables_count]
+        if missing:
+            playing.append(GameNow(game, missing[0]))
+            stages_seen.add(game.stage.kind)
+    return playing or [GameNow(games[-1], None)]
 
 
 @dataclass(frozen=True)
@@ -344,39 +370,56 @@ class SeatRow:
     player: PlayerInfo
     table: int
     seat: int  # 1-based, clockwise
-    starts: bool  # starts round 1
-    starter: PlayerInfo  # who starts round 1 at the table
+    starts: bool  # starts the game's first round
+    starter: PlayerInfo  # who starts the game's first round at the table
 
 
 def draw_rows(game: Game) -> list[SeatRow]:
     """Where everybody sits in a game, by table and seat. Two queries."""
-    infos = player_infos(game.stage.tournament)
-    seats = list(
-        Seat.objects.filter(game=game)
-        .order_by("table__number", "position")
-        .values_list("table__number", "table__starting_seat", "position", "player__start_number")
-    )
+    return games_draw_rows([game]).get(game.pk, [])
+
+
+def games_draw_rows(games: list[Game]) -> dict[int, list[SeatRow]]:
+    """Where everybody sits in each of the games (by game id), by table and seat. Two queries
+    whatever the number of games."""
+    if not games:
+        return {}
+    infos = player_infos(games[0].stage.tournament)
     by_table = defaultdict(list)
-    for table, starting, position, number in seats:
-        by_table[table].append((starting, position, number))
-    rows = []
-    for table, sitting in sorted(by_table.items()):
+    for game_id, table, starting, position, number in (
+        Seat.objects.filter(game__in=[g.pk for g in games])
+        .order_by("game_id", "table__number", "position")
+        .values_list(
+            "game_id",
+            "table__number",
+            "table__starting_seat",
+            "position",
+            "player__start_number",
+        )
+    ):
+        by_table[(game_id, table)].append((starting, position, number))
+    rows = {game.pk: [] for game in games}
+    for (game_id, table), sitting in sorted(by_table.items()):
         starter = next(infos[n] for s, p, n in sitting if p == s)
-        rows += [SeatRow(infos[n], table, p + 1, p == s, starter) for s, p, n in sitting]
+        rows[game_id] += [SeatRow(infos[n], table, p + 1, p == s, starter) for s, p, n in sitting]
     return rows
 
 
-def current_round(game: Game) -> int | None:
-    """The round being played: the first round, in playing order, that misses a sheet."""
-    expected = game.tables.count()
-    for number, sheets in (
-        game.rounds.order_by("position")
-        .annotate(sheets_count=Count("sheets"))
-        .values_list("number", "sheets_count")
-    ):
-        if sheets < expected:
-            return number
-    return None
+def folded(text: str) -> str:
+    """Text for matching typed names: lower case, without accents ("Kolář" -> "kolar")."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def find_seats(rows: list[SeatRow], query: str) -> list[SeatRow]:
+    """The rows of the players a reader looks for: by start number ("7", "7.", "č. 7"), or by
+    name typed with or without accents, words in any order ("kolar", "Jan Kolář")."""
+    query = query.strip()
+    digits = query.removeprefix("č.").strip(" .#")
+    if digits.isdigit():
+        return [row for row in rows if row.player.number == int(digits)]
+    words = folded(query).split()
+    return [row for row in rows if all(word in folded(row.player.name) for word in words)]
 
 
 @dataclass(frozen=True)

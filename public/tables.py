@@ -101,7 +101,9 @@ class DrawTable(AccessibleTable):
     number = tables.Column(_("No."), accessor="player__number")
     table = tables.Column(_("Table"), order_by=("table", "seat"))
     seat = tables.Column(_("Seat"), order_by=("table", "seat"))
-    starter = tables.Column(_("Starts round 1"), accessor="starter__name", orderable=False)
+    starter = tables.Column(
+        _("Starts the game's first round"), accessor="starter__name", orderable=False
+    )
 
     class Meta(AccessibleTable.Meta):
         order_by = ("table", "seat")

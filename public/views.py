@@ -5,6 +5,7 @@ from datetime import datetime
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django_tables2 import RequestConfig
 
 from accounts.access import public
@@ -53,14 +54,10 @@ def page_context(tournament, section, **extra) -> dict:
 @cached_page
 def home(request, slug):
     tournament = tournament_or_404(slug)
-    game = selectors.announced_game(tournament)
-    now = None
-    if game is not None:
-        now = {
-            "game": game,
-            "stage": stage_label(game.stage.kind),
-            "round": selectors.current_round(game),
-        }
+    now = [
+        {"game": item.game, "stage": stage_label(item.game.stage.kind), "round": item.round}
+        for item in selectors.announced_games(tournament)
+    ]
     stages = [
         {"summary": summary, "label": stage_label(summary.kind)}
         for summary in selectors.stage_summaries(tournament)
@@ -78,12 +75,16 @@ def _standings_tables(request, tournament, kind, page):
             "category": CATEGORY_NAMES[standing.category](),
         }
         if standing.quota is not None and page.over:
-            caption += ": " + _("the best %(quota)s advance to the A-final") % {
-                "quota": standing.quota
-            }
+            caption += ": " + ngettext(
+                "the best %(quota)s advances to the A-final",
+                "the best %(quota)s advance to the A-final",
+                standing.quota,
+            ) % {"quota": standing.quota}
         elif standing.quota is not None:
-            caption += ": " + _(
-                "when the qualifier is over, the best %(quota)s will go to the A-final"
+            caption += ": " + ngettext(
+                "when the qualifier is over, the best %(quota)s will go to the A-final",
+                "when the qualifier is over, the best %(quota)s will go to the A-final",
+                standing.quota,
             ) % {"quota": standing.quota}
         table = StandingsTable(
             standing.rows,
@@ -191,30 +192,36 @@ def team_standings(request, slug):
 @public
 @cached_page
 def draw(request, slug):
+    """Where everybody sits in every game being played (the A- and the B-final at once), or
+    the last one played; a reader finds their seat by name (accents optional) or number."""
     tournament = tournament_or_404(slug)
-    game = selectors.announced_game(tournament)
-    rows = selectors.draw_rows(game) if game else []
+    announced = selectors.announced_games(tournament)
+    rows_by_game = selectors.games_draw_rows([item.game for item in announced])
     query = request.GET.get("hledat", "").strip()
-    if query:
-        folded = query.casefold()
-        rows = [
-            row
-            for row in rows
-            if folded in row.player.name.casefold() or query == str(row.player.number)
-        ]
-    table = None
-    if game is not None:
+    tables, found = [], 0
+    for item in announced:
+        game = item.game
+        rows = rows_by_game[game.pk]
+        if query:
+            rows = selectors.find_seats(rows, query)
+            found += len(rows)
+            if not rows:
+                continue
         table = DrawTable(
             rows,
             slug=slug,
             caption=_("Where everybody sits: %(stage)s, game %(game)s")
             % {"stage": stage_label(game.stage.kind), "game": game.number},
+            prefix=f"{game.stage.kind.replace('_', '-')}-{game.number}-",
         )
         RequestConfig(request, paginate=False).configure(table)
+        tables.append(table)
     return render(
         request,
         "public/draw.html",
-        page_context(tournament, "draw", game=game, table=table, query=query, found=len(rows)),
+        page_context(
+            tournament, "draw", announced=announced, tables=tables, query=query, found=found
+        ),
     )
 
 

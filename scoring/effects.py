@@ -71,8 +71,8 @@ def sanction_effects(
     elif before_row is not None and after_row is not None:
         effects.append(
             _(
-                "%(who)s: %(words)s. The game's rounds score 0 and count no close: %(points)s "
-                "points and %(closes)s closes less in the %(stage)s."
+                "%(who)s: %(words)s. The game's rounds score 0 and count no close; in the "
+                "%(stage)s: points −%(points)s, closes −%(closes)s."
             )
             % {
                 "who": _who(player, names),

@@ -1,7 +1,7 @@
 """Sheet problems of ``rules.sheet`` and sanctions in words, the same wherever they are shown."""
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
 from rules import advancement, sanctions, sheet
 
@@ -46,7 +46,7 @@ def sheet_problem_message(problem: sheet.Problem) -> str:
     if problem.code == sheet.FAR_ABOVE_AVERAGE:
         return (
             _(
-                "a round score of %(score)s is far above the player's average of %(average)s; "
+                "laid %(laid)s is far more than usual in this round (about %(usual)s); "
                 "please check it"
             )
             % params
@@ -88,17 +88,20 @@ def sanction_words(
 def quota_warning_message(code: str, params: dict) -> str:
     if code == advancement.TOO_MANY_FINALISTS:
         return (
-            _(
+            ngettext(
+                "%(total)s player would advance to the A-final, more than the %(limit)s that "
+                "rule K speaks of; the organiser may lower the places per category (not below 3)",
                 "%(total)s players would advance to the A-final, more than the %(limit)s that "
-                "rule K speaks of; the organiser may lower the places per category (not below 3)"
+                "rule K speaks of; the organiser may lower the places per category (not below 3)",
+                params["total"],
             )
             % params
         )
     if code == advancement.QUOTA_ABOVE_CATEGORY:
         return (
             _(
-                "%(quota)s A-final places for %(category)s, but the category has only %(size)s "
-                "players: all of them advance, and the unused places are not given to the "
+                "the category %(category)s has fewer players than A-final places (%(size)s of "
+                "%(quota)s): all of them advance, and the unused places are not given to the "
                 "other category"
             )
             % params

@@ -13,13 +13,13 @@ from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db.models import Count, F, Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.roles import ORGANISER, has_role
 from rules import sheet as rules_sheet
-from rules.score import RESULT_FIELDS, RoundEntry, round_score
+from rules.championship import deal_size
 from rules.stages import FINALS, STAGES, stage_index
 from tournament.changes import touch, touch_where
 from tournament.lookups import who
@@ -35,6 +35,7 @@ class LineProblem:
     field: str | None
     message: str
     warning: bool = False
+    code: str = ""  # the rules' problem code (``rules.sheet``), where one applies
 
 
 @dataclass
@@ -90,43 +91,54 @@ def sheet_state(table: Table, round_: Round) -> SheetState:
     )
 
 
-def _averages(table: Table, round_: Round) -> dict[int, tuple[float, int]]:
-    """Each seated player's average round score so far in the tournament (other sheets)."""
+def _averages(table: Table, round_: Round) -> tuple[dict[int, tuple[float, int]], float]:
+    """What is usually laid per card dealt, from the tournament's other sheets: by each player
+    seated at the table (with their number of rounds), and by everybody. Two queries."""
     tournament = table.game.stage.tournament
-    bonus = tournament.scoring_settings().close_bonus
-    rows = (
-        RoundResult.objects.filter(
-            player__seats__table=table, table__game__stage__tournament=tournament
-        )
-        .exclude(table=table, round=round_)
-        .values_list("player__start_number", *RESULT_FIELDS)
-    )
+    others = RoundResult.objects.filter(
+        table__game__stage__tournament=tournament, disqualified=False
+    ).exclude(table=table, round=round_)
     totals: dict[int, list[int]] = {}
-    for number, *values in rows:
-        total = totals.setdefault(number, [0, 0])
-        total[0] += round_score(RoundEntry(*values), bonus)
-        total[1] += 1
-    return {n: (points / rounds, rounds) for n, (points, rounds) in totals.items()}
+    for number, round_number, laid in others.filter(player__seats__table=table).values_list(
+        "player__start_number", "round__number", "laid"
+    ):
+        total = totals.setdefault(number, [0, 0, 0])
+        total[0] += laid
+        total[1] += deal_size(round_number)
+        total[2] += 1
+    field_laid = field_dealt = 0
+    for round_number, laid, lines in (
+        others.order_by()
+        .values("round__number")
+        .annotate(laid_sum=Sum("laid"), lines=Count("id"))
+        .values_list("round__number", "laid_sum", "lines")
+    ):
+        field_laid += laid
+        field_dealt += deal_size(round_number) * lines
+    players = {n: (laid / dealt, rounds) for n, (laid, dealt, rounds) in totals.items()}
+    return players, field_laid / field_dealt if field_dealt else 0.0
 
 
 def check_lines(state: SheetState, lines: Sequence[rules_sheet.SheetLine]) -> list[LineProblem]:
     """Every problem of a sheet, worded: one line per seated player, then the rules of
     RULES.md (``rules.sheet.check_sheet``, the one check of every way in)."""
     settings = state.table.game.stage.tournament.scoring_settings()
+    averages, field_average = _averages(state.table, state.round)
     return [
         LineProblem(
             problem.player,
             problem.field,
             sheet_problem_message(problem),
             warning=problem.severity == rules_sheet.WARNING,
+            code=problem.code,
         )
         for problem in rules_sheet.check_sheet(
             lines,
             round_number=state.round.number,
             seated=[seat.player.start_number for seat in state.seats],
             max_card_value=settings.max_card_value,
-            close_bonus=settings.close_bonus,
-            averages=_averages(state.table, state.round),
+            averages=averages,
+            field_average=field_average,
         )
     ]
 
@@ -249,6 +261,38 @@ def confirm_sheet(*, sheet: Sheet, by: User, version: int) -> Sheet:
     return sheet
 
 
+@dataclass
+class Confirmation:
+    """What a confirmation of many sheets did, sheet by sheet."""
+
+    confirmed: list[Sheet] = field(default_factory=list)
+    own: list[Sheet] = field(default_factory=list)  # entered by the confirming account
+    changed: list[Sheet] = field(default_factory=list)  # saved again or confirmed meanwhile
+
+
+@transaction.atomic
+def confirm_sheets(*, reviewed: Sequence[tuple[Sheet, int]], by: User) -> Confirmation:
+    """A second account confirms many sheets at once, each at the version it reviewed (a
+    whole table's or game's sheets). A sheet it entered itself is never confirmed by it, and a
+    sheet saved again or confirmed since the review is not confirmed blindly: both are skipped
+    and reported, the others are confirmed."""
+    outcome = Confirmation()
+    now = timezone.now()
+    for sheet, version in reviewed:
+        if sheet.entered_by_id == by.pk:
+            outcome.own.append(sheet)
+            continue
+        claimed = (
+            Sheet.objects.filter(pk=sheet.pk, version=version, confirmed_at__isnull=True)
+            .exclude(entered_by=by)
+            .update(confirmed_by=by, confirmed_at=now)
+        )
+        (outcome.confirmed if claimed else outcome.changed).append(sheet)
+    if outcome.confirmed:
+        touch_where(stages__games__tables__in={sheet.table_id for sheet in outcome.confirmed})
+    return outcome
+
+
 def draw_lot(*, tournament, scope: str, tied: Sequence, by: str, seed: int | None = None) -> Lot:
     """Order a tied group by a recorded, seeded lot (the same seed gives the same order)."""
     seed = secrets.randbelow(2**31) if seed is None else seed
@@ -268,9 +312,16 @@ def draw_lot(*, tournament, scope: str, tied: Sequence, by: str, seed: int | Non
 
 
 @transaction.atomic
-def set_b_final_participation(*, tournament, playing: set[int]) -> None:
-    """Who (start numbers) takes part in the B-final; the others do not want to."""
+def set_b_final_participation(
+    *, tournament, playing: set[int], among: set[int] | None = None
+) -> None:
+    """Who (start numbers) takes part in the B-final; the others of ``among`` (the players the
+    referee was asked about; everybody when None) do not want to. Players outside ``among``
+    keep their answer."""
     players = Player.objects.filter(tournament=tournament)
+    if among is not None:
+        players = players.filter(start_number__in=among)
+        playing = playing & among
     players.filter(start_number__in=playing).update(plays_b_final=True)
     players.exclude(start_number__in=playing).update(plays_b_final=False)
     touch(tournament.pk)

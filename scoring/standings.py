@@ -16,7 +16,7 @@ from rules.advancement import Advancement, advancement, quota_by_participation
 from rules.categories import ALL, CATEGORIES, category_of
 from rules.podium import Podium, podium
 from rules.progress import StageProgress
-from rules.ranking import Performance, Ranked, performances, rank
+from rules.ranking import Performance, Ranked, Tie, performances, rank
 from rules.sanctions import Sanction, expulsions, out_of, void, voided_games
 from rules.score import RoundEntry
 from rules.stages import FINAL_A, FINAL_B, FINALS, QUALIFIER, STAGES, TEAMS
@@ -182,3 +182,31 @@ def teams_over(data: TournamentData) -> bool:
         and FINAL_A in data.stages
         and all(data.stage_over(kind) for kind in FINALS if kind in data.stages)
     )
+
+
+@dataclass(frozen=True)
+class FinalFields:
+    """Who may play which final after the qualifier (C, M). The players of a tie at the cut
+    that waits for a lot are in neither until the lot is drawn."""
+
+    a_final: frozenset[int]  # the advancing players
+    b_final: frozenset[int]  # the qualifier's other participants: the B-final is theirs (M)
+    unresolved: tuple[Tie, ...]  # ties at the cut waiting for a lot
+
+    @property
+    def undecided(self) -> frozenset[int]:
+        return frozenset(key for tie in self.unresolved for key in tie.keys)
+
+
+def final_fields(data: TournamentData) -> FinalFields:
+    """Nobody's final is known before the qualifier has results; an expelled player plays
+    neither (sits at no later table)."""
+    qualifier = data.stages.get(QUALIFIER, StageData())
+    if not qualifier.results:
+        return FinalFields(frozenset(), frozenset(), ())
+    advancement = qualifier_advancement(data)
+    unresolved = tuple(tie for result in advancement.values() for tie in result.unresolved)
+    advancing = frozenset(key for result in advancement.values() for key in result.advancing)
+    undecided = {key for tie in unresolved for key in tie.keys}
+    others = qualifier.participants - advancing - undecided - set(data.expelled())
+    return FinalFields(advancing, frozenset(others), unresolved)

@@ -59,3 +59,60 @@ def test_czech_by_default_english_on_request():
     assert str(Stage.Kind.QUALIFIER.label) == "kvalifikace"
     with translation.override("en"):
         assert str(Stage.Kind.QUALIFIER.label) == "qualifier"
+
+
+COUNTS = (
+    r"%\((?:count|cards|points|total|quota|minimum|minutes|saved|same|created|updated|"
+    r"present|absent)\)s"
+)
+COUNTED = (
+    r"(?:karta|karty|karet|kolo|kola|kol|hráč|hráči|hráčů|bod|body|bodů|zápis|zápisy|zápisů|"
+    r"stůl|stoly|stolů|místo|místa|míst|minuta|minuty|minut|družstvo|družstva|družstev)"
+)
+
+WORKAROUND = r"(?:karet|kol|hráčů|bodů|zápisů|stolů|míst|minut|družstev)"  # „bodů 145“
+
+
+def test_a_counted_noun_takes_its_czech_plural_form():
+    """„4 karty“, „5 karet“: a number next to the noun it counts is a plural entry (three
+    Czech forms), never one fixed form, nor the „karet 4“ workaround."""
+    import re
+
+    fixed = []
+    for entry in polib.pofile(str(CATALOGUE / "django.po")):
+        if entry.msgid_plural:
+            continue
+        if re.search(COUNTS + r" " + COUNTED + r"\b", entry.msgstr) or re.search(
+            r"\b" + WORKAROUND + r":? " + COUNTS, entry.msgstr
+        ):
+            fixed.append(entry.msgstr)
+    assert fixed == []
+
+
+def test_czech_plural_forms_for_one_few_and_many():
+    from django.utils.translation import ngettext
+
+    def cards(n):
+        return ngettext(
+            "Round %(number)s: %(cards)s card, %(player)s starts",
+            "Round %(number)s: %(cards)s cards, %(player)s starts",
+            n,
+        ) % {"number": 1, "cards": n, "player": "Eva"}
+
+    def advance(n):
+        return ngettext(
+            "the best %(quota)s advances to the A-final",
+            "the best %(quota)s advance to the A-final",
+            n,
+        ) % {"quota": n}
+
+    assert cards(4) == "Kolo 1: 4 karty, začíná Eva" and cards(10) == "Kolo 1: 10 karet, začíná Eva"
+    assert advance(3) == "do finále A postupují nejlepší 3"
+    assert advance(6) == "do finále A postupuje nejlepších 6"
+
+
+def test_the_sight_class_b1_is_named_for_women_and_men_alike():
+    from tournament.models import SightClass
+
+    assert str(SightClass.B1.label) == "B1, nevidomí"
+    assert str(SightClass.NONE.label) == "vidící"

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 
@@ -58,7 +59,11 @@ class TeamMemberFormSet(BaseInlineFormSet):
         ]
         if not TEAM_SIZE_MIN <= len(kept) <= TEAM_SIZE_MAX:
             raise ValidationError(
-                _("A team has %(min)s to %(max)s players, this one %(count)s.")
+                ngettext(
+                    "A team has %(min)s to %(max)s player, this one %(count)s.",
+                    "A team has %(min)s to %(max)s players, this one %(count)s.",
+                    TEAM_SIZE_MAX,
+                )
                 % {"min": TEAM_SIZE_MIN, "max": TEAM_SIZE_MAX, "count": len(kept)}
             )
 

@@ -6,8 +6,10 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import OperationalError, ProgrammingError, models
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from rules import cards, championship, eligibility, stages
 from rules.advancement import QUOTA_BELOW_MIN, quota_problems
@@ -16,6 +18,16 @@ from rules.categories import category_of
 from . import registry
 
 DEFAULT_ORGANISER = "Společenství duševních sportů, z. s."
+
+
+def close_bonus_help() -> str:
+    return ngettext(
+        "Empty: the rules' %(value)s point.",
+        "Empty: the rules' %(value)s points.",
+        championship.CLOSE_BONUS,
+    ) % {"value": championship.CLOSE_BONUS}
+
+
 QUOTA_HELP = format_lazy(
     _("Empty: by the number of participants ({small}, or {large} from {start} participants)."),
     small=championship.QUOTA_SMALL_FIELD,
@@ -49,9 +61,7 @@ class Tournament(models.Model):
         _("close bonus"),
         null=True,
         blank=True,
-        help_text=format_lazy(
-            _("Empty: the rules' {value} points."), value=championship.CLOSE_BONUS
-        ),
+        help_text=lazy(close_bonus_help, str)(),
     )
     max_card_value = models.PositiveIntegerField(
         _("highest card value"),
@@ -174,7 +184,14 @@ class Tournament(models.Model):
             for code, _severity, params in quota_problems(quota):
                 if code == QUOTA_BELOW_MIN:
                     field = "quota_b1" if params["category"] == "B1" else "quota_vs"
-                    errors[field] = _("At least %(minimum)s places per category (rule K).") % params
+                    errors[field] = (
+                        ngettext(
+                            "At least %(minimum)s place per category (rule K).",
+                            "At least %(minimum)s places per category (rule K).",
+                            params["minimum"],
+                        )
+                        % params
+                    )
             if errors:
                 raise ValidationError(errors)
         if self.pk is not None:
@@ -203,7 +220,7 @@ class Tournament(models.Model):
 
 
 class SightClass(models.TextChoices):
-    B1 = "B1", _("B1 (blind)")
+    B1 = "B1", _("B1, blind")  # the class, not a person: neutral for women and men
     B2 = "B2", _("B2")
     B3 = "B3", _("B3")
     B4 = "B4", _("B4")
@@ -469,7 +486,7 @@ class Table(models.Model):
     )
     number = models.PositiveIntegerField(_("number"), validators=[MinValueValidator(1)])
     starting_seat = models.PositiveIntegerField(
-        _("starting seat in round 1"),
+        _("starting seat in the game's first round"),
         default=0,
         help_text=_("Seat index from 0, clockwise, of the player who starts the first round."),
     )

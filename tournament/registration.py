@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
@@ -296,7 +297,11 @@ def read(content: bytes) -> Registration:
     for team, members in found.teams.items():
         if not TEAM_SIZE_MIN <= len(members) <= TEAM_SIZE_MAX:
             found.errors.append(
-                _("Team „%(team)s“ has %(count)s players; a team has %(min)s to %(max)s.")
+                ngettext(
+                    "Team „%(team)s“ has %(count)s player; a team has %(min)s to %(max)s.",
+                    "Team „%(team)s“ has %(count)s players; a team has %(min)s to %(max)s.",
+                    len(members),
+                )
                 % {"team": team, "count": len(members), "min": TEAM_SIZE_MIN, "max": TEAM_SIZE_MAX}
             )
     if not found.players and not found.errors:
@@ -313,6 +318,16 @@ class Outcome:
     updated: int = 0
     teams: int = 0
     errors: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return _("Stored: %(created)s, %(updated)s, %(teams)s.") % {
+            "created": ngettext("%(count)s new player", "%(count)s new players", self.created)
+            % {"count": self.created},
+            "updated": ngettext("%(count)s updated", "%(count)s updated", self.updated)
+            % {"count": self.updated},
+            "teams": ngettext("%(count)s team", "%(count)s teams", self.teams)
+            % {"count": self.teams},
+        }
 
 
 def import_players(tournament: Tournament, content: bytes) -> Outcome:
@@ -392,9 +407,12 @@ def _store(tournament, found: Registration, existing: dict, started: bool, outco
     ):
         if not TEAM_SIZE_MIN <= size <= TEAM_SIZE_MAX:
             errors.append(
-                _(
+                ngettext(
+                    "Team „%(team)s“ would be left with %(count)s player; a team has %(min)s "
+                    "to %(max)s.",
                     "Team „%(team)s“ would be left with %(count)s players; a team has %(min)s "
-                    "to %(max)s."
+                    "to %(max)s.",
+                    size,
                 )
                 % {"team": name, "count": size, "min": TEAM_SIZE_MIN, "max": TEAM_SIZE_MAX}
             )

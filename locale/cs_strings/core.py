@@ -128,9 +128,6 @@ CS = {
     "A player who closed has no unused cards.": "Hráč, který zavřel, nemá nevyužité karty.",
     "The round is not one of this table's game.": "Kolo nepatří do partie tohoto stolu.",
     "The player does not sit at this table.": "Hráč u tohoto stolu nesedí.",
-    "Laid and unused together are %(total)s, more than the %(bound)s that %(cards)s cards can "
-    "be worth.": "Vyloženo a nevyužito dohromady je %(total)s, víc než %(bound)s, kolik může mít "
-    "%(cards)s karet.",
     "tournament": "turnaj",
     "stage": "fáze",
     "order": "pořadí",
@@ -161,7 +158,6 @@ CS = {
     "Syllabatim championship – administration": "Mistrovství ČR v Syllabatimu – správa",
     "Organiser's administration": "Správa turnaje",
     "Settings": "Nastavení",
-    "A team has %(min)s to %(max)s players, this one %(count)s.": "Družstvo má %(min)s až %(max)s hráčů, toto jich má %(count)s.",
     # tournament models
     "short name": "zkratka",
     "Used in addresses.": "Použije se v adresách stránek.",
@@ -171,7 +167,6 @@ CS = {
     "last day": "poslední den",
     "venue": "místo konání",
     "close bonus": "bonus za zavření",
-    "Empty: the rules' {value} points.": "Prázdné: podle pravidel {value} bodů.",
     "highest card value": "nejvyšší hodnota karty",
     "Empty: the rules' {value} (the X card).": "Prázdné: podle pravidel {value} (karta X).",
     "A-final places for B1": "postupová místa do finále A pro B1",
@@ -180,9 +175,7 @@ CS = {
     "tournaments": "turnaje",
     "The last day cannot be before the first day.": "Poslední den nemůže být před prvním.",
     "Set the A-final places for both categories or for neither.": "Zadejte postupová místa pro obě kategorie, nebo pro žádnou.",
-    "At least %(minimum)s places per category (rule K).": "Nejméně %(minimum)s místa na kategorii (pravidlo K).",
     "The A-final places cannot change once the qualifier has started.": "Postupová místa už nelze měnit, kvalifikace začala.",
-    "B1 (blind)": "B1 (nevidomý)",
     "B2": "B2",
     "B3": "B3",
     "B4": "B4",
@@ -214,7 +207,6 @@ CS = {
     "round number": "číslo kola",
     "rounds": "kola",
     "The game already has a round of this number.": "Partie už má kolo s tímto číslem.",
-    "starting seat in round 1": "začínající místo v 1. kole",
     "Seat index from 0, clockwise, of the player who starts the first round.": "Pořadí místa (od 0, po směru hodinových ručiček) hráče, který začíná první kolo.",
     "tables": "stoly",
     "The game already has a table of this number.": "Partie už má stůl s tímto číslem.",
@@ -240,4 +232,25 @@ CS = {
     "The table already has a sheet for this round.": "Stůl už má zápis tohoto kola.",
     "sheets need a second referee's confirmation": "zápisy potvrzuje druhý rozhodčí",
     "Empty: yes for the finals, no for the qualifier.": "Prázdné: ve finále ano, v kvalifikaci ne.",
+    "Laid and unused together are %(total)s, more than the %(bound)s that %(cards)s card can be worth.": (
+        "Vyloženo a nevyužito dohromady je %(total)s, víc než %(bound)s, kolik může mít %(cards)s karta.",
+        "Vyloženo a nevyužito dohromady je %(total)s, víc než %(bound)s, kolik mohou mít %(cards)s karty.",
+        "Vyloženo a nevyužito dohromady je %(total)s, víc než %(bound)s, kolik může mít %(cards)s karet.",
+    ),
+    "A team has %(min)s to %(max)s player, this one %(count)s.": (
+        "Družstvo má %(min)s až %(max)s hráče, toto jich má %(count)s.",
+        "Družstvo má %(min)s až %(max)s hráče, toto jich má %(count)s.",
+        "Družstvo má %(min)s až %(max)s hráčů, toto jich má %(count)s.",
+    ),
+    "Empty: the rules' %(value)s point.": (
+        "Prázdné: podle pravidel %(value)s bod.",
+        "Prázdné: podle pravidel %(value)s body.",
+        "Prázdné: podle pravidel %(value)s bodů.",
+    ),
+    "At least %(minimum)s place per category (rule K).": (
+        "Nejméně %(minimum)s místo na kategorii (pravidlo K).",
+        "Nejméně %(minimum)s místa na kategorii (pravidlo K).",
+        "Nejméně %(minimum)s míst na kategorii (pravidlo K).",
+    ),
+    "starting seat in the game's first round": "začínající místo v prvním kole partie",
 }

@@ -79,7 +79,7 @@ CS = {
     "player no. %(number)s (%(name)s)": "hráč č. %(number)s (%(name)s)",
     "In the provisional standings: %(text)s": "V průběžném pořadí: %(text)s",
     "%(who)s: %(words)s. From the %(stage)s on the player is in no standing (the others close up), advances nowhere, wins nothing, counts for no team and is drawn to no later table.": "%(who)s: %(words)s. Od této fáze (%(stage)s) nebude v žádném pořadí (ostatní se posunou), nikam nepostoupí, nic nezíská, nezapočítá se žádnému družstvu a nebude nalosován k dalším stolům.",
-    "%(who)s: %(words)s. The game's rounds score 0 and count no close: %(points)s points and %(closes)s closes less in the %(stage)s.": "%(who)s: %(words)s. Kola partie budou mít 0 bodů a nezapočítá se žádné zavření: o %(points)s bodů a %(closes)s zavření méně (%(stage)s).",
+    "%(who)s: %(words)s. The game's rounds score 0 and count no close; in the %(stage)s: points −%(points)s, closes −%(closes)s.": "%(who)s: %(words)s. Kola partie budou mít 0 bodů a nezapočítá se žádné zavření; %(stage)s: body −%(points)s, zavření −%(closes)s.",
     "No advancement, medal or team place changes.": "Postup, medaile ani pořadí družstev se nemění.",
     "%(players)s stops advancing to the A-final (%(category)s)": "%(players)s přestane postupovat do finále A (%(category)s)",
     "%(players)s advances to the A-final instead (%(category)s)": "místo toho postoupí %(players)s (%(category)s)",
@@ -151,11 +151,19 @@ CS = {
     "The stage is over: these are the final standings.": "Fáze skončila: toto je konečné pořadí.",
     "Provisional order": "Průběžné pořadí",
     "The qualifier is not over yet: the order below is provisional, and ties at the cut are drawn only when it is over.": "Kvalifikace ještě neskončila: pořadí níže je průběžné a o rovnosti na hranici postupu se losuje až po jejím skončení.",
-    "when the qualifier is over, the best %(quota)s will go to the A-final": "po skončení kvalifikace půjde do finále A nejlepších %(quota)s",
+    "when the qualifier is over, the best %(quota)s will go to the A-final": (
+        "po skončení kvalifikace půjde do finále A nejlepší %(quota)s",
+        "po skončení kvalifikace půjdou do finále A nejlepší %(quota)s",
+        "po skončení kvalifikace půjde do finále A nejlepších %(quota)s",
+    ),
     "the teams' places are decided when both days are over.": "umístění družstev se rozhodne po skončení obou hracích dnů.",
     # quota warnings (C, K)
-    "%(total)s players would advance to the A-final, more than the %(limit)s that rule K speaks of; the organiser may lower the places per category (not below 3)": "do finále A by postoupilo %(total)s hráčů, víc než %(limit)s, o kterých mluví pravidlo K; organizátor může počet míst v kategorii snížit (ne pod 3)",
-    "%(quota)s A-final places for %(category)s, but the category has only %(size)s players: all of them advance, and the unused places are not given to the other category": "%(quota)s míst ve finále A pro %(category)s, ale kategorie má jen %(size)s hráčů: postoupí všichni a nevyužitá místa se druhé kategorii nepřidělí",
+    "%(total)s player would advance to the A-final, more than the %(limit)s that rule K speaks of; the organiser may lower the places per category (not below 3)": (
+        "do finále A by postoupil %(total)s hráč, víc než %(limit)s, o kterých mluví pravidlo K; organizátor může počet míst v kategorii snížit (ne pod 3)",
+        "do finále A by postoupili %(total)s hráči, víc než %(limit)s, o kterých mluví pravidlo K; organizátor může počet míst v kategorii snížit (ne pod 3)",
+        "do finále A by postoupilo %(total)s hráčů, víc než %(limit)s, o kterých mluví pravidlo K; organizátor může počet míst v kategorii snížit (ne pod 3)",
+    ),
+    "the category %(category)s has fewer players than A-final places (%(size)s of %(quota)s): all of them advance, and the unused places are not given to the other category": "kategorie %(category)s má méně hráčů, než je míst ve finále A (%(size)s z %(quota)s): postoupí všichni a nevyužitá místa se druhé kategorii nepřidělí",
     # format version 2
     "sanction %(number)s": "trest %(number)s",
     "the qualifier has %(count)s games, more than the %(planned)s fixed in advance": "kvalifikace má %(count)s partií, víc než předem určených %(planned)s",

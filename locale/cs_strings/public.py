@@ -2,7 +2,6 @@
 
 CS = {
     "Public pages": "Veřejné stránky",
-    "%(rounds)s rounds, %(total)s points in the end.": "Odehraných kol: %(rounds)s, na konci %(total)s bodů.",
     "gold": "zlato",
     "silver": "stříbro",
     "bronze": "bronz",
@@ -11,13 +10,11 @@ CS = {
     "tie at the cut: the referee draws a lot": "shoda na hranici: rozhodne los rozhodčího",
     "provisional": "předběžné",
     "Counted players": "Započítaní hráči",
-    "Starts round 1": "Začíná 1. kolo",
     "this player": "tento hráč",
     "B1, blind": "B1, nevidomí",
     "VS, sighted and low-vision": "VS, vidící a slabozrací",
     "all categories": "všechny kategorie",
     "%(stage)s, %(category)s": "%(stage)s, %(category)s",
-    "the best %(quota)s advance to the A-final": "do finále A postupuje nejlepších %(quota)s",
     "The advancement cut: the players above advance to the A-final.": "Hranice postupu: hráči nad ní postupují do finále A.",
     "Table %(table)s, round %(round)s confirmed": "Stůl %(table)s, kolo %(round)s potvrzeno",
     "Table %(table)s, round %(round)s entered": "Stůl %(table)s, kolo %(round)s zapsáno",
@@ -46,6 +43,7 @@ CS = {
     "Where do I sit": "Kde sedím",
     "Name or start number": "Jméno nebo startovní číslo",
     "Search": "Hledat",
+    "Accents may be left out: „kolar“ finds Kolář.": "Háčky a čárky můžete vynechat: „kolar“ najde i Kolář.",
     "%(count)s player found.": (
         "Nalezen %(count)s hráč.",
         "Nalezeni %(count)s hráči.",
@@ -85,4 +83,21 @@ CS = {
     "No team has been registered.": "Není přihlášeno žádné družstvo.",
     "last change": "poslední změna",
     "Any change of the tournament's data; public pages are cached until it.": "Jakákoli změna dat turnaje; veřejné stránky se do ní drží v mezipaměti.",
+    "%(rounds)s, %(points)s in the end.": "%(rounds)s, na konci %(points)s.",
+    "%(count)s round": (
+        "%(count)s kolo",
+        "%(count)s kola",
+        "%(count)s kol",
+    ),
+    "%(count)s point": (
+        "%(count)s bod",
+        "%(count)s body",
+        "%(count)s bodů",
+    ),
+    "Starts the game's first round": "Začíná první kolo partie",
+    "the best %(quota)s advances to the A-final": (
+        "do finále A postupuje nejlepší %(quota)s",
+        "do finále A postupují nejlepší %(quota)s",
+        "do finále A postupuje nejlepších %(quota)s",
+    ),
 }

@@ -109,3 +109,53 @@ def test_the_live_refresh_keeps_focus_and_announces_the_change(page, demo):
     expect(status).to_contain_text(f"Stůl {sheet.table.number}, kolo {sheet.round.number}")
     assert page.evaluate("document.activeElement.id") == "all-sort-points"
     assert page.locator("#standings table").get_attribute("aria-live") is None
+
+
+@pytest.fixture
+def finals_in_play():
+    """The demo after its qualifier, game 1 of both finals drawn at the same time."""
+    from draws.services import draw_game
+
+    document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
+    del document["stages"]["final_a"], document["stages"]["final_b"]
+    tournament, _ = import_tournament(document, slug="mcr-2026")
+    for kind in ("final_a", "final_b"):
+        draw_game(tournament=tournament, kind=kind, number=1, by="Jana", seed=1, confirm=True)
+    return tournament
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "/turnaj/mcr-2026/",
+        "/turnaj/mcr-2026/rozlosovani/",
+        "/turnaj/mcr-2026/rozlosovani/?hledat=tou",
+        "/turnaj/mcr-2026/rozlosovani/?final-b-1-sort=-seat",
+    ],
+)
+def test_both_finals_in_play_without_an_accessibility_violation(page, finals_in_play, address):
+    page.goto(address)
+    results = Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG}})
+    assert results.violations_count == 0, results.generate_report()
+    assert page.locator("h1").count() == 1
+
+
+def test_a_finalist_finds_their_seat_with_the_keyboard(page, finals_in_play):
+    from tournament.models import Seat
+
+    seat = (
+        Seat.objects.filter(game__stage__kind="final_a", player__name__contains="Ťoupal")
+        .select_related("player", "table")
+        .first()
+    )
+    assert seat is not None  # the demo's A-final has a Ťoupal
+    page.goto("/turnaj/mcr-2026/rozlosovani/")
+    expect(page.locator("table")).to_have_count(2)
+    search = page.get_by_label("Jméno nebo startovní číslo")
+    search.focus()
+    page.keyboard.type("toupal")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("status")).to_contain_text("Nalezen")
+    row = page.locator("tr", has_text=f"{seat.player.start_number}. {seat.player.name}")
+    expect(row).to_contain_text(str(seat.table.number))
+    expect(page.locator("caption").first).to_contain_text("finále A, partie 1")

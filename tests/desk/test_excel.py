@@ -46,7 +46,8 @@ def test_the_workbook_is_prefilled_with_players_and_rounds(game, referees):
     table, round_ = table_and_round(game)
     sheet = book["Stůl 1"]
     seats = list(table.seats.select_related("player").order_by("position"))
-    assert f"Kolo {round_.number}: {round_.deal_size} karet" in sheet["A4"].value
+    cards = "karty" if round_.deal_size < 5 else "karet"  # 4 karty, 5 karet
+    assert f"Kolo {round_.number}: {round_.deal_size} {cards}, začíná " in sheet["A4"].value
     assert [sheet.cell(6 + i, 1).value for i in range(len(seats))] == [
         s.player.start_number for s in seats
     ]
@@ -124,3 +125,98 @@ def test_download_and_upload_through_the_desk(game, referees):
 
 
 pytestmark = pytest.mark.django_db
+
+
+def upload_page(client, book, game):
+    out = io.BytesIO()
+    book.save(out)
+    out.seek(0)
+    out.name = "sheets.xlsx"
+    kwargs = {"slug": "mcr", "stage": "qualifier", "number": game.number}
+    return client.post(reverse("desk:upload", kwargs=kwargs), {"workbook": out})
+
+
+def accept_url(game):
+    kwargs = {"slug": "mcr", "stage": "qualifier", "number": game.number}
+    return reverse("desk:upload_accept", kwargs=kwargs)
+
+
+def token_of(html):
+    import re
+
+    return re.search(r'name="token" value="([^"]+)"', html).group(1)
+
+
+def only_warnings_book(game):
+    """Every table's first round without a closer: legal, but a warning each."""
+    book = workbook(game)
+    for table in game.tables.all():
+        fill(book, game, table.number, 0, good_values(table, closer=-1))
+    return book
+
+
+def test_warnings_alone_are_worded_as_warnings_and_accepted_on_the_page(game, referees):
+    client = client_of(referees[0])
+    response = upload_page(client, only_warnings_book(game), game)
+    html = response.content.decode()
+    tables = game.tables.count()
+    assert response.status_code == 200 and not Sheet.objects.exists()
+    assert "Před uložením zkontrolujte upozornění" in html
+    assert f"{tables} upozornění" in html and "kolo nikdo nezavřel" in html
+    assert "form-warnings" in html and "form-errors" not in html
+    assert "Opravte" not in html and "chyb" not in html
+    noun = "zápis" if tables == 1 else "zápisy" if tables < 5 else "zápisů"
+    assert f"Přijmout upozornění a uložit {tables} {noun}" in html
+    response = client.post(accept_url(game), {"token": token_of(html)})
+    assert response.status_code == 302
+    assert Sheet.objects.count() == tables  # all of them, without the file again
+    again = client.post(accept_url(game), {"token": token_of(html)}, follow=True)
+    assert "už není uchován" in again.content.decode()  # a token serves once
+    assert Sheet.objects.count() == tables
+
+
+def test_accepting_is_refused_when_a_sheet_was_entered_meanwhile(game, referees):
+    client = client_of(referees[0])
+    html = upload_page(client, only_warnings_book(game), game).content.decode()
+    table, round_ = table_and_round(game, table=2)
+    save_sheet(
+        table=table, round=round_, lines=good_lines(table, laid=7), by=referees[1], version=0
+    )
+    before = database_snapshot()
+    response = client.post(accept_url(game), {"token": token_of(html)})
+    text = response.content.decode()
+    assert response.status_code == 409
+    assert "mezitím zapsal ref2" in text and "Přijmout upozornění" not in text
+    assert database_snapshot() == before  # nothing of the upload, all or nothing
+
+
+def test_changed_warnings_are_shown_again_before_saving(game, referees):
+    client = client_of(referees[0])
+    html = upload_page(client, only_warnings_book(game), game).content.decode()
+    token = token_of(html)
+    session = client.session
+    kept = session[f"desk-upload-{token}"]
+    kept["warned"] = kept["warned"][1:]  # the referee saw one warning fewer than there are now
+    session[f"desk-upload-{token}"] = kept
+    session.save()
+    response = client.post(accept_url(game), {"token": token})
+    text = response.content.decode()
+    assert response.status_code == 409 and not Sheet.objects.exists()
+    assert "se upozornění změnila" in text
+    assert client.post(accept_url(game), {"token": token_of(text)}).status_code == 302
+    assert Sheet.objects.count() == game.tables.count()
+
+
+def test_errors_and_warnings_are_listed_apart(game, referees):
+    book = only_warnings_book(game)
+    values = good_values(game.tables.get(number=1), closer=-1)
+    values[0] = ("deset", 2, "ne", "ne", None)
+    fill(book, game, 1, 0, values)
+    response = upload_page(client_of(referees[0]), book, game)
+    html = response.content.decode()
+    assert response.status_code == 422 and not Sheet.objects.exists()
+    errors = html[html.index('class="form-errors"') : html.index('class="form-warnings"')]
+    warnings = html[html.index('class="form-warnings"') :]
+    assert "1 chyba" in errors and "buňka C6" in errors and "nezavřel" not in errors
+    assert "nezavřel" in warnings and "celé číslo" not in warnings
+    assert 'name="token"' not in html  # errors first: nothing to accept

@@ -102,22 +102,37 @@ def test_warnings_need_the_referees_confirmation(game, referees):
     assert Sheet.objects.count() == 1
 
 
-def test_a_score_far_above_the_average_is_a_warning(game, referees):
+def test_a_laid_value_far_above_usual_is_a_warning_after_a_few_rounds(game, referees):
+    from draws.services import draw_game
+
+    game = draw_game(
+        tournament=game.stage.tournament,
+        kind="qualifier",
+        number=1,
+        by="Jana",
+        seed=1,
+        rounds=[1, 2, 3, 4, 5, 6, 7],
+        confirm=True,
+    )
     table = game.tables.get(number=1)
     rounds = list(game.rounds.order_by("position"))
     for position, round_ in enumerate(rounds[:-1]):
-        save_sheet(
-            table=table,
-            round=round_,
-            lines=good_lines(table, closer=position % 2, laid=6, unused=1),
-            by=referees[0],
-            version=0,
-        )
-    lines = good_lines(table, closer=0, laid=6, unused=1)
-    lines[0] = replace(lines[0], laid=50)
+        lines = good_lines(table, closer=position % 2, laid=round_.deal_size * 2, unused=1)
+        if position == 4:  # far above usual, but the players have only four rounds behind them
+            lines[1] = replace(lines[1], laid=round_.deal_size * 7)
+        # saved without a word (a warning would refuse the sheet)
+        save_sheet(table=table, round=round_, lines=lines, by=referees[0], version=0)
+    lines = good_lines(table, closer=0, laid=20, unused=1)
+    lines[0] = replace(lines[0], laid=70)  # round 7: 10 cards, about 20 usual
     with pytest.raises(SheetRefused) as refused:
         save_sheet(table=table, round=rounds[-1], lines=lines, by=referees[0], version=0)
-    assert refused.value.only_warnings and "far above" in str(refused.value)
+    assert refused.value.only_warnings and "far more than usual" in str(refused.value)
+    [problem] = refused.value.problems
+    assert (problem.player, problem.field, problem.code) == (
+        lines[0].player,
+        "laid",
+        "far_above_average",
+    )
 
 
 def test_a_stale_version_is_refused_not_overwritten(game, referees):
@@ -217,3 +232,29 @@ def test_the_closer_of_a_stored_sheet_can_change(game, referees):
     )
     closer = RoundResult.objects.get(table=table, round=round_, closed=True)
     assert closer.player == table.seats.get(position=3).player
+
+
+def test_many_sheets_are_confirmed_at_their_reviewed_versions_never_ones_own(game, referees):
+    from scoring.services import confirm_sheets
+
+    entered = {}
+    for number, who in ((1, 0), (2, 0), (3, 1)):
+        table, round_ = table_and_round(game, table=number)
+        entered[number] = save_sheet(
+            table=table, round=round_, lines=good_lines(table), by=referees[who], version=0
+        )
+    reviewed = [(entered[n], entered[n].version) for n in (1, 2, 3)]
+    # table 2 is saved again after the review: its reviewed version is outdated
+    table2, round_ = table_and_round(game, table=2)
+    save_sheet(
+        table=table2, round=round_, lines=good_lines(table2, laid=11), by=referees[0], version=1
+    )
+    outcome = confirm_sheets(reviewed=reviewed, by=referees[1])
+    assert [s.table.number for s in outcome.confirmed] == [1]
+    assert [s.table.number for s in outcome.own] == [3]
+    assert [s.table.number for s in outcome.changed] == [2]
+    confirmed = Sheet.objects.filter(confirmed_by=referees[1])
+    assert list(confirmed.values_list("table__number", flat=True)) == [1]
+    assert not Sheet.objects.get(table=table2).confirmed  # the changed one waits for a look
+    again = confirm_sheets(reviewed=[(entered[1], 1)], by=referees[1])
+    assert again.changed and not again.confirmed  # already confirmed: not twice

@@ -200,4 +200,4 @@ def test_the_organiser_sees_the_quota_warnings(clients, fresh):
     Tournament.objects.filter(pk=fresh.pk).update(quota_b1=20, quota_vs=5)
     with translation.override("cs"):
         html = clients["organiser"].get(reverse("draws:overview", kwargs={"slug": "fresh"}))
-    assert "20 míst ve finále A pro B1, ale kategorie má jen" in html.content.decode()
+    assert "Kategorie B1 má méně hráčů, než je míst ve finále A (14 z 20)" in html.content.decode()

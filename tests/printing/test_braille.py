@@ -107,3 +107,11 @@ def test_wrapping_any_czech_line_keeps_its_words(line, width):
     if all(len(braille.translate(word, braille.BRF)) <= width for word in line.split()):
         back = [braille.back_translate(cells, braille.BRF) for cells in out if cells]
         assert read_as_letters(" ".join(back)).split() == line.split()
+
+
+def test_the_lines_count_points_in_czech_and_name_the_first_round_of_the_game(demo):
+    lines = source_lines(demo)
+    standings = "\n".join(lines["standings"])
+    assert " bodů, " in standings and "bodů 1" not in standings  # „145 bodů“, not „bodů 145“
+    assert ", začíná první kolo partie" in "\n".join(lines["seating"])
+    assert "B1, nevidomí" in "\n".join(lines["seating"])

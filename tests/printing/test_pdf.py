@@ -49,9 +49,10 @@ def test_score_sheets_name_every_seated_player_with_diacritics(demo):
     assert "Zápis o hře" in text and "Podpis rozhodčího" in text
     for sheet in sheets:
         for game_round in sheet.rounds:
+            cards = "karty" if game_round.deal < 5 else "karet"  # 4 karty, 5 karet
             assert (
-                f"Kolo {game_round.number}, karet {game_round.deal}, "
-                f"začíná: {game_round.starter.name}" in text
+                f"Kolo {game_round.number}: {game_round.deal} {cards}, "
+                f"začíná {game_round.starter.name}" in text
             )
     assert pages_of(content) >= len(sheets)  # each table starts a page of its own
 
@@ -70,7 +71,7 @@ def test_seating_lists_everybody_in_large_print_and_draws_each_table(demo):
     assert pages_of(content) >= 1 + len(plan.tables())
     for table in plan.tables():
         assert f"Stůl {table}" in text
-    assert "začíná 1. kolo" in text
+    assert "začíná první kolo partie" in text and "První kolo partie začíná:" in text
     assert pdf.LARGE_PRINT >= 18
 
 
@@ -145,3 +146,70 @@ def test_a_page_renders_to_an_image(demo, pdftoppm, tmp_path):
             with Image.open(image_path) as image:
                 low, high = image.convert("L").getextrema()
                 assert low < 100 and high > 200, image_path  # ink on paper, not a blank page
+
+
+def tables_in(story):
+    from reportlab.platypus import KeepTogether, Table
+
+    for flowable in story:
+        if isinstance(flowable, KeepTogether):
+            yield from tables_in(flowable._content)
+        elif isinstance(flowable, Table):
+            yield flowable
+
+
+def overflowing_cells(table) -> list[str]:
+    """Cells whose text does not fit their column: a string is one line; a paragraph wraps
+    between words, so each of its words must fit."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.platypus import Paragraph
+
+    found = []
+    for row, values in enumerate(table._cellvalues):
+        for column, value in enumerate(values):
+            style = table._cellStyles[row][column]
+            room = table._colWidths[column] - style.leftPadding - style.rightPadding
+            for item in value if isinstance(value, list | tuple) else [value]:
+                if isinstance(item, Paragraph):
+                    font, size = item.style.fontName, item.style.fontSize
+                    pieces = item.getPlainText().split()
+                else:
+                    font, size = style.fontname, style.fontsize
+                    pieces = str(item).splitlines()
+                for piece in pieces:
+                    width = stringWidth(piece, font, size)
+                    if width > room:
+                        found.append(f"row {row}, col {column}: {piece!r} {width:.0f} > {room:.0f}")
+    return found
+
+
+@pytest.mark.parametrize("language", ["cs", "en"])
+def test_no_heading_or_cell_overflows_its_column_in_any_pdf(demo, monkeypatch, language):
+    """Every table of every PDF document, measured with the embedded fonts (the standings'
+    „Nejlepší kolo“ ran into „Kola“, the sheet's „Nevyužito“ broke as „Nevyužit/o“)."""
+    from django.utils import translation
+    from reportlab.lib.pagesizes import A4
+
+    stories = []
+    original = pdf.build
+
+    def spy(story, **kwargs):
+        pagesize, margins = kwargs.get("pagesize", A4), kwargs.get("margins", pdf.MARGINS)
+        frame = pagesize[0] - 2 * margins - 2 * pdf.FRAME_PADDING
+        stories.append((frame, list(story)))  # building consumes the list
+        return original(story, **kwargs)
+
+    monkeypatch.setattr(pdf, "build", spy)
+    with translation.override(language):
+        for document in catalog.available(demo, formats=(catalog.PDF,)):
+            stories.clear()
+            catalog.render(demo, document)
+            tables = [(frame, table) for frame, story in stories for table in tables_in(story)]
+            if document.what == catalog.CERTIFICATES:
+                assert not stories  # drawn on a canvas: no table
+                continue
+            assert tables, document
+            for frame, table in tables:
+                assert overflowing_cells(table) == [], (document, language)
+                assert sum(table._colWidths) <= frame + 0.01, (document, language)  # on the page
+    assert pdf.heading("Nevyužito", 8).style.splitLongWords == 0  # a word is never broken

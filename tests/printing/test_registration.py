@@ -134,7 +134,7 @@ def test_a_team_of_the_wrong_size_is_refused(db):
     }
     target = empty_tournament()
     outcome = registration.import_players(target, edited(registration.template(), rows))
-    assert any("Družstvo „Dvojice“ má hráčů 2" in error for error in outcome.errors)
+    assert any("Družstvo „Dvojice“ má 2 hráče;" in error for error in outcome.errors)
     assert not Player.objects.filter(tournament=target).exists()
 
 

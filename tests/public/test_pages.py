@@ -175,3 +175,112 @@ def test_a_stage_waiting_for_confirmations_is_in_progress(demo):
     Sheet.objects.filter(pk=first.pk).update(confirmed_at=None)
     assert (final_a().over, final_a().in_progress, final_a().playing) == (False, True, 1)
     assert final_a().games_complete == 1 and final_a().games_planned == 2
+
+
+@pytest.fixture
+def finals_drawn(db):
+    """The demo after its qualifier (lot drawn), with game 1 of the A- and the B-final drawn at
+    the same time and nothing of them played yet."""
+    from draws.services import draw_game
+
+    document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
+    del document["stages"]["final_a"], document["stages"]["final_b"]
+    tournament, _ = import_tournament(document, slug="mcr")
+    for kind in ("final_a", "final_b"):
+        draw_game(tournament=tournament, kind=kind, number=1, by="Jana", seed=1, confirm=True)
+    return tournament
+
+
+def seated(tournament, kind):
+    from tournament.models import Seat
+
+    return list(
+        Seat.objects.filter(game__stage__tournament=tournament, game__stage__kind=kind)
+        .select_related("player")
+        .order_by("player__start_number")
+    )
+
+
+def test_where_do_i_sit_lists_every_game_in_play(client, finals_drawn):
+    html = page(client, "public:draw", slug="mcr")
+    assert "Kdo kde sedí: finále A, partie 1" in html
+    assert "Kdo kde sedí: finále B, partie 1" in html
+    assert html.count("<table") == 2
+    for kind in ("final_a", "final_b"):
+        for seat in seated(finals_drawn, kind):
+            assert f">{seat.player.start_number}. {seat.player.name}</a>" in html
+    # each table sorts on its own
+    assert 'id="final-a-1-sort-table"' in html and 'id="final-b-1-sort-table"' in html
+    assert html.count("Začíná první kolo partie") == 2  # not „1. kolo“: the game's first round
+    home = page(client, "public:home", slug="mcr")
+    assert "Hraje se: finále A, partie 1, kolo 1." in home
+    assert "Hraje se: finále B, partie 1, kolo 1." in home
+
+
+def fold(text):
+    import unicodedata
+
+    return "".join(
+        c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c)
+    )
+
+
+def test_an_a_finalist_finds_their_seat_by_a_name_typed_without_accents(client, finals_drawn):
+    url = reverse("public:draw", kwargs={"slug": "mcr"})
+    finalist = next(
+        s.player for s in seated(finals_drawn, "final_a") if s.player.name != fold(s.player.name)
+    )
+    surname = finalist.name.split()[-1]
+    typed = fold(surname)
+    assert typed != surname.lower()  # the test types without accents
+    html = client.get(url, {"hledat": typed}).content.decode()
+    matching = [
+        s.player
+        for kind in ("final_a", "final_b")
+        for s in seated(finals_drawn, kind)
+        if typed in fold(s.player.name)
+    ]
+    assert f">{finalist.start_number}. {finalist.name}</a>" in html
+    for other in matching:
+        assert f">{other.start_number}. {other.name}</a>" in html
+    assert html.count("</a></th>") == len(matching)  # one row header per player found
+    assert "Kdo kde sedí: finále A, partie 1" in html
+    # both words, in any order, without accents or capitals
+    first, *_, last = fold(finalist.name).split()
+    html = client.get(url, {"hledat": f"{last.upper()} {first}"}).content.decode()
+    assert f">{finalist.start_number}. {finalist.name}</a>" in html
+
+
+def test_a_seat_is_found_by_start_number(client, finals_drawn):
+    url = reverse("public:draw", kwargs={"slug": "mcr"})
+    b_finalist = seated(finals_drawn, "final_b")[0].player
+    for typed in (str(b_finalist.start_number), f"{b_finalist.start_number}."):
+        html = client.get(url, {"hledat": typed}).content.decode()
+        assert "Nalezen 1 hráč." in html
+        assert f">{b_finalist.start_number}. {b_finalist.name}</a>" in html
+        assert "finále B, partie 1" in html and "finále A, partie 1" not in html
+    html = client.get(url, {"hledat": "nikdo takový"}).content.decode()
+    assert "Nalezeno 0 hráčů." in html and "<table" not in html
+
+
+def test_where_do_i_sit_takes_the_same_queries_with_one_game_or_two(client, finals_drawn):
+    from tournament.models import Game
+
+    counts = []
+    for _ in range(2):
+        from django.core.cache import cache
+
+        cache.clear()
+        with CaptureQueriesContext(connection) as captured:
+            page(client, "public:draw", slug="mcr")
+            page(client, "public:home", slug="mcr")
+        counts.append(len(captured))
+        Game.objects.filter(stage__kind="final_b").update(draw_status="draft")
+    assert counts[0] == counts[1], counts
+
+
+def test_the_last_game_played_is_shown_when_nothing_is_in_play(client, demo):
+    html = page(client, "public:draw", slug="mcr")
+    assert html.count("<table") == 1 and "finále B, partie 2" in html
+    home = page(client, "public:home", slug="mcr")
+    assert "Naposledy se hrálo: finále B, partie 2" in home

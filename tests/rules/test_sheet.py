@@ -78,15 +78,42 @@ def test_every_error_is_one_of_the_rules(lines, round_number):
     assert {p.player for p in found} == expected
 
 
-def test_a_score_far_above_the_average_is_a_warning():
-    lines = [SheetLine(1, 60, 0, closed=True), SheetLine(2, 20, 2)]
-    averages = {1: (12.0, 5), 2: (12.0, 5)}
+def test_laid_far_above_usual_for_the_deal_is_a_warning():
+    # round 7 deals 10 cards; the player usually lays 2 per card: 20 is usual, above 60 is not
+    lines = [SheetLine(1, 61, 0, closed=True), SheetLine(2, 20, 2)]
+    averages = {1: (2.0, 5), 2: (2.0, 5)}
     problems = check_sheet(lines, round_number=7, averages=averages)
-    assert [(p.code, p.severity, p.player) for p in problems] == [
-        (sheet.FAR_ABOVE_AVERAGE, sheet.WARNING, 1)
+    assert [(p.code, p.severity, p.player, p.field) for p in problems] == [
+        (sheet.FAR_ABOVE_AVERAGE, sheet.WARNING, 1, "laid")
     ]
-    assert problems[0].params == {"score": 65, "average": 12.0}
-    assert check_sheet(lines, round_number=7, averages={1: (12.0, 2)}) == []  # too few rounds
+    assert problems[0].params == {"laid": 61, "usual": 20}
+    assert check_sheet([SheetLine(1, 60, 0, closed=True)], round_number=7, averages=averages) == []
+    # the same laid value in round 1 (4 cards: 8 usual) is far above
+    assert check_sheet([SheetLine(1, 25, 0, closed=True)], round_number=1, averages=averages)
+
+
+def test_a_closer_laying_a_full_hand_is_not_unusual():
+    """A player who seldom lays much lays every card when closing: what the whole field lays
+    per card is the floor of what is usual."""
+    weak = {1: (0.5, 8)}  # 5 points of 10 cards usually
+    closing = [SheetLine(1, 40, 0, closed=True)]
+    assert check_sheet(closing, round_number=7, averages=weak)[0].code == sheet.FAR_ABOVE_AVERAGE
+    assert check_sheet(closing, round_number=7, averages=weak, field_average=2.0) == []
+
+
+@given(
+    rounds=st.integers(min_value=0, max_value=sheet.UNUSUAL_AFTER_ROUNDS - 1),
+    laid=st.integers(min_value=0, max_value=140),
+)
+def test_no_warning_until_the_player_has_a_few_rounds(rounds, laid):
+    lines = [SheetLine(1, laid, 0, closed=True)]
+    averages = {1: (0.1, rounds)}
+    assert check_sheet(lines, round_number=7, averages=averages, field_average=0.1) == []
+
+
+def test_a_disqualified_line_is_not_unusual():
+    lines = [SheetLine(1, 100, 0, disqualified=True), SheetLine(2, 5, 0, closed=True)]
+    assert check_sheet(lines, round_number=7, averages={1: (1.0, 9), 2: (1.0, 9)}) == []
 
 
 def test_a_disqualified_line_is_exempt_from_the_card_bound():

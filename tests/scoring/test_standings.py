@@ -76,3 +76,47 @@ def test_advancement_of_the_example(data):
     advancement = qualifier_advancement(data)
     assert sorted(advancement["B1"].advancing) == [1, 4, 12, 15, 18, 22]
     assert advancement["VS"].unresolved == ()
+
+
+def test_final_fields_split_the_qualifier_and_leave_a_tie_at_the_cut_to_its_lot():
+    from scoring.standings import final_fields
+
+    def entry(points):
+        return RoundEntry(points, 0, False, False, 0)
+
+    # five blind players, quota 3: 4 and 5 tie for third place
+    data = TournamentData(
+        year=2026,
+        sight_classes={n: "B1" for n in range(1, 6)},
+        stages={"qualifier": StageData({1, 2, 3, 4, 5}, [])},
+        quota_override={"B1": 3, "VS": 3},
+    )
+    assert final_fields(data).a_final == frozenset() == final_fields(data).b_final
+    scores = {1: 50, 2: 40, 3: 10, 4: 30, 5: 30}
+    data.stages["qualifier"].results = [Result(n, entry(p), 1) for n, p in scores.items()]
+    fields = final_fields(data)
+    assert fields.a_final == {1, 2} and fields.b_final == {3} and fields.undecided == {4, 5}
+    data.lots = [("qualifier", [5, 4])]
+    fields = final_fields(data)
+    assert fields.a_final == {1, 2, 5} and fields.b_final == {3, 4} and not fields.unresolved
+
+
+def test_an_expelled_player_plays_neither_final():
+    from rules.sanctions import Sanction
+    from scoring.standings import final_fields
+
+    entries = {n: RoundEntry(60 - 10 * n, 0) for n in range(1, 6)}
+    data = TournamentData(
+        year=2026,
+        sight_classes=dict.fromkeys(entries, "B1"),
+        stages={
+            "qualifier": StageData(set(entries), [Result(n, e, 1) for n, e in entries.items()])
+        },
+        quota_override={"B1": 3, "VS": 3},
+        sanctions=[
+            Sanction(1, "tournament", "qualifier", 1),
+            Sanction(5, "tournament", "qualifier", 1),
+        ],
+    )
+    fields = final_fields(data)
+    assert fields.a_final == {2, 3, 4} and fields.b_final == frozenset()

@@ -28,7 +28,4 @@ class Command(BaseCommand):
         outcome = import_players(tournament, content)
         if outcome.errors:
             raise CommandError(_("Nothing was stored:") + "\n" + "\n".join(outcome.errors))
-        self.stdout.write(
-            _("Stored: %(created)s new players, %(updated)s updated, %(teams)s teams.")
-            % {"created": outcome.created, "updated": outcome.updated, "teams": outcome.teams}
-        )
+        self.stdout.write(outcome.summary())
