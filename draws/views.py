@@ -9,10 +9,10 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from accounts.access import organiser_required
-from public.labels import stage_label
 from rules import draw as rules_draw
 from rules.championship import TABLE_SIZE_MAX, TABLE_SIZE_MIN
 from scoring.selectors import quota_warnings
+from tournament.labels import stage_label
 from tournament.lookups import game_or_404, tournament_or_404, who
 from tournament.models import Game, Player, Stage, Tournament
 

@@ -70,7 +70,7 @@ class Document:
 
     @property
     def title(self) -> str:
-        from public.labels import stage_label
+        from tournament.labels import stage_label
 
         names = {
             SHEETS: _("Score sheets"),

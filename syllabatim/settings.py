@@ -138,7 +138,7 @@ STORAGES = {
 }
 # Several app servers behind one database share one Redis (REDIS_URL, e.g.
 # redis://127.0.0.1:6379/0); without it every process keeps its own cache in memory. Either is
-# safe: the public pages' keys change with every change of the data (public/cache.py).
+# safe: the public pages' keys change with every change of the data (tournament/cache.py).
 if os.environ.get("REDIS_URL"):
     CACHES = {
         "default": {

@@ -2,7 +2,7 @@
 
 from django.utils.translation import gettext as _
 
-from tournament.models import Stage
+from .models import Stage
 
 CATEGORY_NAMES = {
     "B1": lambda: _("B1, blind"),

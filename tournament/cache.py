@@ -16,7 +16,7 @@ from django.db.models import Count, Max, Sum
 from django.http import Http404
 from django.utils.translation import get_language
 
-from tournament.models import Tournament
+from .models import Tournament
 
 TIMEOUT = 600  # seconds; the key changes with every change of the data anyway
 
