@@ -14,19 +14,15 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from accounts.access import referee_required
-from rules.categories import CATEGORIES
 from rules.championship import starting_seat
 from rules.score import round_score
 from rules.stages import FINALS
-from scoring import services
+from scoring import pages, services
 from scoring.models import Lot, RoundResult, Sheet
 from scoring.selectors import quota_warnings, sanction_rows, tournament_data
 from scoring.standings import (
     QUALIFIER,
     final_fields,
-    qualifier_advancement,
-    quota_in_force,
-    stage_standings,
 )
 from tournament.lookups import game_or_404, tournament_or_404, who
 from tournament.models import Player, Round, Table
@@ -446,46 +442,19 @@ def confirm_game(request, slug, stage, number):
 
 @referee_required
 def advancement(request, slug):
-    """The qualifier's advancement per category with the cut, and every tie that waits for a
-    lot."""
+    """The qualifier's advancement per category with the cut (provisional until it is over),
+    and every tie that waits for a lot."""
     tournament = tournament_or_404(slug)
-    data = tournament_data(tournament)
-    categories = []
-    if data.stages.get(QUALIFIER) and data.stages[QUALIFIER].results:
-        standings = stage_standings(data, QUALIFIER)
-        result = qualifier_advancement(data, standings)
-        quota = quota_in_force(data)
-        names = dict(
-            Player.objects.filter(tournament=tournament).values_list("start_number", "name")
-        )
-        for category in CATEGORIES:
-            advancing = set(result[category].advancing)
-            undecided = {key for tie in result[category].unresolved for key in tie.keys}
-            categories.append(
-                {
-                    "category": category,
-                    "quota": quota[category],
-                    "rows": [
-                        {
-                            "row": row,
-                            "name": names.get(row.key),
-                            "advances": row.key in advancing,
-                            "undecided": row.key in undecided,
-                        }
-                        for row in standings[category]
-                    ],
-                }
-            )
+    page = pages.stage_page(tournament, QUALIFIER, provisional_cut=True)
     return render(
         request,
         "desk/advancement.html",
         {
             "tournament": tournament,
-            "categories": categories,
+            "page": page,
             "ties": open_ties(tournament),
             "lots": Lot.objects.filter(tournament=tournament).order_by("-id"),
-            "warnings": quota_warnings(tournament, data),
-            "over": data.stage_over(QUALIFIER),
+            "warnings": quota_warnings(tournament),
         },
     )
 

@@ -1,8 +1,8 @@
 """What the printouts say, gathered from the database as plain data, each in a fixed number of
 queries. Rendering (PDF, Braille, text) works on these values only.
 
-Standings, advancement and medals come from ``public.selectors`` (which asks
-``scoring.standings``): a printout never ranks anything itself.
+Standings, advancement and medals come from ``scoring.pages`` (the read model the public pages
+use too, which asks ``scoring.standings``): a printout never ranks anything itself.
 """
 
 from collections import defaultdict
@@ -12,8 +12,14 @@ from datetime import date
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from public.labels import category_name, stage_label
-from public.selectors import (
+from rules.championship import (
+    ROUND_NUMBERS,
+    TABLE_SIZE_MAX,
+    deal_size,
+    starting_seat,
+)
+from rules.podium import title
+from scoring.pages import (
     CategoryStanding,
     ExpelledRow,
     SeatRow,
@@ -23,14 +29,8 @@ from public.selectors import (
     stage_summaries,
     team_page,
 )
-from rules.championship import (
-    ROUND_NUMBERS,
-    TABLE_SIZE_MAX,
-    deal_size,
-    starting_seat,
-)
-from rules.podium import title
 from scoring.standings import FINAL_A, FINAL_B
+from tournament.labels import category_name, stage_label
 from tournament.models import Game, Seat, SightClass, Tournament
 
 

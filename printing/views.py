@@ -9,9 +9,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.access import organiser_required, public
-from public.cache import cached_page
-from public.views import page_context
+from scoring.pages import page_context
 from tournament import registration
+from tournament.cache import cached_page
 from tournament.lookups import tournament_or_404
 from tournament.models import Tournament
 

@@ -9,15 +9,15 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
-from public.labels import stage_label
-from public.selectors import team_page
 from rules.sanctions import Sanction as SanctionData
 from rules.sanctions import void, voided_games
 from rules.score import RESULT_FIELDS, RoundEntry, round_score
 from scoring.models import RoundResult
+from scoring.pages import team_page
 from scoring.selectors import sanction_rows
 from scoring.standings import STAGES
 from tournament import registration
+from tournament.labels import stage_label
 from tournament.models import Tournament
 
 from .documents import row_note, stage_standings

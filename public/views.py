@@ -10,14 +10,15 @@ from django_tables2 import RequestConfig
 
 from accounts.access import public
 from interchange.results import results_document
+from scoring import pages
 from scoring.selectors import stage_data
 from scoring.standings import FINAL_A, FINAL_B, QUALIFIER, STAGES
+from tournament.cache import cached_page
+from tournament.labels import CATEGORY_NAMES, stage_label
 from tournament.lookups import tournament_or_404
 from tournament.models import Stage, Tournament
 
 from . import charts, selectors
-from .cache import cached_page
-from .labels import CATEGORY_NAMES, stage_label
 from .tables import DrawTable, StandingsTable, TeamsTable
 
 RECORDS_SHOWN = 10  # the archive's lists of records show the top ten
@@ -36,34 +37,20 @@ def front_page(request):
     return render(request, "public/front_page.html", {"tournaments": tournaments})
 
 
-def _stage_links(tournament: Tournament) -> list[dict]:
-    kinds = set(Stage.objects.filter(tournament=tournament).values_list("kind", flat=True))
-    return [{"kind": kind, "label": stage_label(kind)} for kind in STAGES if kind in kinds]
-
-
-def page_context(tournament, section, **extra) -> dict:
-    return {
-        "tournament": tournament,
-        "section": section,
-        "stage_links": _stage_links(tournament),
-        **extra,
-    }
-
-
 @public
 @cached_page
 def home(request, slug):
     tournament = tournament_or_404(slug)
     now = [
         {"game": item.game, "stage": stage_label(item.game.stage.kind), "round": item.round}
-        for item in selectors.announced_games(tournament)
+        for item in pages.announced_games(tournament)
     ]
     stages = [
         {"summary": summary, "label": stage_label(summary.kind)}
-        for summary in selectors.stage_summaries(tournament)
+        for summary in pages.stage_summaries(tournament)
     ]
     return render(
-        request, "public/home.html", page_context(tournament, "home", now=now, stages=stages)
+        request, "public/home.html", pages.page_context(tournament, "home", now=now, stages=stages)
     )
 
 
@@ -105,13 +92,13 @@ def _standings_tables(request, tournament, kind, page):
 
 def _standings_context(request, slug, stage):
     tournament = tournament_or_404(slug)
-    page = selectors.stage_page(tournament, stage)
+    page = pages.stage_page(tournament, stage)
     if page.stage is None:
         raise Http404
     return (
         tournament,
         page,
-        page_context(
+        pages.page_context(
             tournament,
             stage,
             kind=stage,
@@ -177,7 +164,7 @@ def standings_json(request, slug, stage):
 @cached_page
 def team_standings(request, slug):
     tournament = tournament_or_404(slug)
-    teams = selectors.team_page(tournament)
+    teams = pages.team_page(tournament)
     table = TeamsTable(
         teams.rows, caption=_("Teams: the three best players of each over both days"), slug=slug
     )
@@ -185,7 +172,9 @@ def team_standings(request, slug):
     return render(
         request,
         "public/teams.html",
-        page_context(tournament, "teams", table=table, has_teams=bool(teams.rows), teams=teams),
+        pages.page_context(
+            tournament, "teams", table=table, has_teams=bool(teams.rows), teams=teams
+        ),
     )
 
 
@@ -195,8 +184,8 @@ def draw(request, slug):
     """Where everybody sits in every game being played (the A- and the B-final at once), or
     the last one played; a reader finds their seat by name (accents optional) or number."""
     tournament = tournament_or_404(slug)
-    announced = selectors.announced_games(tournament)
-    rows_by_game = selectors.games_draw_rows([item.game for item in announced])
+    announced = pages.announced_games(tournament)
+    rows_by_game = pages.games_draw_rows([item.game for item in announced])
     query = request.GET.get("hledat", "").strip()
     tables, found = [], 0
     for item in announced:
@@ -219,7 +208,7 @@ def draw(request, slug):
     return render(
         request,
         "public/draw.html",
-        page_context(
+        pages.page_context(
             tournament, "draw", announced=announced, tables=tables, query=query, found=found
         ),
     )
@@ -252,7 +241,7 @@ def player(request, slug, number):
     return render(
         request,
         "public/player.html",
-        page_context(tournament, "player", page=page, stages=by_stage),
+        pages.page_context(tournament, "player", page=page, stages=by_stage),
     )
 
 

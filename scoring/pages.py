@@ -1,0 +1,416 @@
+"""The read model that the pages and the documents share: a stage's standings with the cut,
+the medals and titles, the teams, where everybody sits and what is being played, each loaded in
+a fixed number of queries whatever the field's size. The public pages (``public``), the
+printouts (``printing``) and the desk read it; ranking, advancement, medals and teams come from
+``scoring.standings``: this module only gathers names and states around them.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Count
+
+from rules.categories import ALL, category_of
+from rules.championship import PODIUM_PLACES
+from rules.podium import title
+from rules.ranking import Ranked
+from rules.sanctions import TOURNAMENT
+from rules.stages import stage_index
+from tournament.labels import stage_label
+from tournament.models import Game, Player, Round, Seat, Stage, Tournament
+
+from .selectors import progress as scoring_progress
+from .selectors import (
+    sanction_rows,
+    stage_data,
+    tournament_data,
+    unconfirmed_sheets,
+)
+from .standings import (
+    FINAL_A,
+    QUALIFIER,
+    STAGES,
+    podiums,
+    qualifier_advancement,
+    quota_in_force,
+    stage_standings,
+    teams,
+    teams_over,
+)
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    number: int
+    name: str
+    club: str
+    sight_class: str
+
+
+def player_infos(tournament: Tournament) -> dict[int, PlayerInfo]:
+    return {
+        number: PlayerInfo(number, name, club, sight)
+        for number, name, club, sight in Player.objects.filter(tournament=tournament).values_list(
+            "start_number", "name", "club", "sight_class"
+        )
+    }
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    player: PlayerInfo
+    points: int
+    closes: int
+    best_round: int
+    rounds: int
+    shared: bool  # the rank is shared (no chain step or lot split it)
+    advances: bool = False  # qualifier: inside the cut
+    undecided: bool = False  # qualifier: in a tie across the cut, waiting for a lot
+    first_out: bool = False  # the first row below the cut
+    medal: int | None = None  # finals: place 1–3
+    provisional: bool = False  # some of the player's results wait for a confirmation
+    sanctions: tuple[str, ...] = ()  # sanctions of the player that touch this stage, in words
+
+
+@dataclass(frozen=True)
+class ExpelledRow:
+    """An expelled player, listed under the standings they are no longer ranked in."""
+
+    player: PlayerInfo
+    words: str
+    reason: str
+
+
+@dataclass
+class CategoryStanding:
+    category: str  # "B1", "VS" or "ALL"
+    rows: list[StandingRow]
+    quota: int | None = None  # the qualifier's advancement places
+    champion: PlayerInfo | None = None  # the A-final's title holder
+    title: str | None = None
+    undecided_podium: bool = False
+    expelled: list[ExpelledRow] = field(default_factory=list)
+
+
+@dataclass
+class StagePage:
+    stage: Stage | None
+    categories: list[CategoryStanding] = field(default_factory=list)
+    has_results: bool = False
+    in_progress: bool = False  # started but not over: the standings are provisional
+    over: bool = False  # every planned game is complete: places are decided
+    games_complete: int = 0
+    games_planned: int | None = None  # None: the qualifier's number of games is not fixed
+    playing: int | None = None  # the number of the game being played
+
+    @property
+    def has_provisional(self) -> bool:
+        return any(row.provisional for standing in self.categories for row in standing.rows)
+
+
+def provisional_players(stage: Stage) -> set[int]:
+    """Start numbers with a result on a sheet that still waits for a confirmation."""
+    pending = unconfirmed_sheets(stage)
+    if not pending:
+        return set()
+    tables = {table for table, _round in pending}
+    return set(
+        Seat.objects.filter(table_id__in=tables).values_list("player__start_number", flat=True)
+    )
+
+
+def _rows(ranked: list[Ranked], infos, provisional, flags: dict, notes) -> list[StandingRow]:
+    """Standing rows; ``flags`` holds each key's extra fields (advances, medal…)."""
+    return [
+        StandingRow(
+            row.rank,
+            infos[row.key],
+            row.performance.points,
+            row.performance.closes,
+            row.performance.best_round,
+            row.performance.rounds,
+            row.shared,
+            provisional=row.key in provisional,
+            sanctions=tuple(notes.get(row.key, ())),
+            **flags.get(row.key, {}),
+        )
+        for row in ranked
+    ]
+
+
+def _sanction_notes(kind: str, sanctions) -> tuple[dict[int, list[str]], list]:
+    """Words for the rows of a stage's standings (a game voided in the stage, an expulsion
+    in a later stage), and the sanctions that leave players out of it."""
+    notes: dict[int, list[str]] = defaultdict(list)
+    expelled = {}
+    for sanction in sanctions:
+        if sanction.scope == TOURNAMENT and stage_index(sanction.stage) <= stage_index(kind):
+            expelled.setdefault(sanction.player, sanction)
+        elif sanction.stage == kind or sanction.scope == TOURNAMENT:
+            notes[sanction.player].append(sanction.words(with_stage=sanction.stage != kind))
+    return notes, list(expelled.values())
+
+
+def stage_page(tournament: Tournament, kind: str, provisional_cut: bool = False) -> StagePage:
+    """A stage's standings as the public may see them: titles, medals and advancement only
+    once the stage is over; until then the provisional order after the complete games.
+    ``provisional_cut`` (the referee's desk) marks the qualifier's cut before it is over."""
+    stage = (
+        Stage.objects.select_related("tournament").filter(tournament=tournament, kind=kind).first()
+    )
+    if stage is None:
+        return StagePage(None)
+    data = stage_data(stage)
+    progress = data.progress[kind]
+    has_results = any(game.started for game in progress.games)
+    playing = progress.playing
+    page = StagePage(
+        stage,
+        has_results=has_results,
+        in_progress=has_results and not progress.over,
+        over=progress.over,
+        games_complete=progress.complete_games,
+        games_planned=progress.planned,
+        playing=playing.number if playing else None,
+    )
+    if not has_results:
+        return page
+    infos = player_infos(tournament)
+    provisional = provisional_players(stage)
+    standings = stage_standings(data, kind)
+    notes, expelled = _sanction_notes(kind, sanction_rows(tournament))
+    seated = data.stages[kind].participants if kind in data.stages else set()
+
+    def expelled_rows(category: str) -> list[ExpelledRow]:
+        return [
+            ExpelledRow(infos[s.player], s.words(), s.reason)
+            for s in expelled
+            if s.player in seated and category in (ALL, category_of(infos[s.player].sight_class))
+        ]
+
+    if kind == QUALIFIER:
+        advancement = qualifier_advancement(data, standings)
+        quota = quota_in_force(data)
+        for category, ranked in standings.items():
+            flags = {}
+            if page.over or provisional_cut:  # announced once the qualifier is over
+                result = advancement[category]
+                flags = {key: {"advances": True} for key in result.advancing}
+                for tie in result.unresolved:
+                    flags.update({key: {"undecided": True} for key in tie.keys})
+            first_out = next((r.key for r in ranked if r.key not in flags), None)
+            if flags and first_out is not None:
+                flags[first_out] = {"first_out": True}
+            page.categories.append(
+                CategoryStanding(
+                    category,
+                    _rows(ranked, infos, provisional, flags, notes),
+                    quota=quota[category],
+                    expelled=expelled_rows(category),
+                )
+            )
+    else:
+        for category, podium in podiums(data, kind).items():
+            flags, undecided = {}, ()
+            if page.over:  # medals and titles are announced once the final is over
+                undecided = podium.undecided
+                tied = {key for tie in undecided for key in tie.keys}
+                flags = {
+                    row.key: {"medal": row.rank} for row in podium.places if row.key not in tied
+                }
+            standing = CategoryStanding(
+                category,
+                _rows(standings[category], infos, provisional, flags, notes),
+                undecided_podium=bool(undecided),
+                expelled=expelled_rows(category),
+            )
+            if kind == FINAL_A and page.over and podium.champion is not None:
+                standing.champion = infos[podium.champion]
+                standing.title = title(tournament.year)
+            page.categories.append(standing)
+    return page
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    rank: int
+    team: str
+    points: int
+    closes: int
+    best_round: int
+    counted: list[PlayerInfo]
+    shared: bool
+    medal: int | None
+
+
+@dataclass
+class TeamPage:
+    rows: list[TeamRow]
+    over: bool  # both days are over: the places are decided
+    expelled: list[ExpelledRow] = field(default_factory=list)  # members who count for no team
+
+
+def team_page(tournament: Tournament) -> TeamPage:
+    data = tournament_data(tournament)
+    infos = player_infos(tournament)
+    rows = teams(data) if data.teams else []
+    over = teams_over(data)
+    shared_podium = {row.team for row in rows if row.shared and row.rank <= PODIUM_PLACES}
+    members = {member for roster in data.teams.values() for member in roster}
+    return TeamPage(
+        [
+            TeamRow(
+                row.rank,
+                row.team,
+                row.points,
+                row.closes,
+                row.best_round,
+                [infos[n] for n in row.counted],
+                row.shared,
+                row.rank
+                if over and row.rank <= PODIUM_PLACES and row.team not in shared_podium
+                else None,
+            )
+            for row in rows
+        ],
+        over,
+        [
+            ExpelledRow(infos[s.player], s.words(), s.reason)
+            for s in sanction_rows(tournament)
+            if s.scope == TOURNAMENT and s.player in members
+        ],
+    )
+
+
+@dataclass(frozen=True)
+class StageSummary:
+    kind: str
+    has_results: bool
+    over: bool
+    games_complete: int
+    games_planned: int | None
+    playing: int | None  # the game being played (or about to be), by number
+
+    @property
+    def in_progress(self) -> bool:
+        return self.has_results and not self.over
+
+
+def stage_summaries(tournament: Tournament) -> list[StageSummary]:
+    """Each stage of the tournament and where it stands, in playing order. Two queries."""
+    kinds = set(Stage.objects.filter(tournament=tournament).values_list("kind", flat=True))
+    found = []
+    for kind, progress in scoring_progress(tournament).items():
+        if kind not in kinds:
+            continue
+        playing = progress.playing
+        found.append(
+            StageSummary(
+                kind,
+                any(game.started for game in progress.games),
+                progress.over,
+                progress.complete_games,
+                progress.planned,
+                playing.number if playing else None,
+            )
+        )
+    return found
+
+
+@dataclass(frozen=True)
+class GameNow:
+    """A game announced on the public pages: being played now, or the last one played."""
+
+    game: Game
+    round: int | None  # the round being played (the first in playing order missing a sheet)
+
+    @property
+    def in_play(self) -> bool:
+        return self.round is not None
+
+
+def announced_games(tournament: Tournament) -> list[GameNow]:
+    """The games being played now, or about to be: each stage's first confirmed game, in
+    playing order, that misses a sheet (the A- and the B-final are played at the same time).
+    When no game misses one, the last confirmed game. Draft draws are not public. Two
+    queries."""
+    games = sorted(
+        Game.objects.filter(stage__tournament=tournament, draw_status="confirmed")
+        .select_related("stage", "stage__tournament")
+        .annotate(tables_count=Count("tables", distinct=True)),
+        key=lambda g: (STAGES.index(g.stage.kind), g.number),
+    )
+    if not games:
+        return []
+    sheets_by_round = defaultdict(list)
+    for game_id, number, sheets in (
+        Round.objects.filter(game__in=[g.pk for g in games])
+        .annotate(sheets_count=Count("sheets"))
+        .order_by("game_id", "position")
+        .values_list("game_id", "number", "sheets_count")
+    ):
+        sheets_by_round[game_id].append((number, sheets))
+    playing, stages_seen = [], set()
+    for game in games:
+        if game.stage.kind in stages_seen:
+            continue
+        missing = [n for n, sheets in sheets_by_round[game.pk] if sheets < game.tables_count]
+        if missing:
+            playing.append(GameNow(game, missing[0]))
+            stages_seen.add(game.stage.kind)
+    return playing or [GameNow(games[-1], None)]
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    player: PlayerInfo
+    table: int
+    seat: int  # 1-based, clockwise
+    starts: bool  # starts the game's first round
+    starter: PlayerInfo  # who starts the game's first round at the table
+
+
+def draw_rows(game: Game) -> list[SeatRow]:
+    """Where everybody sits in a game, by table and seat. Two queries."""
+    return games_draw_rows([game]).get(game.pk, [])
+
+
+def games_draw_rows(games: list[Game]) -> dict[int, list[SeatRow]]:
+    """Where everybody sits in each of the games (by game id), by table and seat. Two queries
+    whatever the number of games."""
+    if not games:
+        return {}
+    infos = player_infos(games[0].stage.tournament)
+    by_table = defaultdict(list)
+    for game_id, table, starting, position, number in (
+        Seat.objects.filter(game__in=[g.pk for g in games])
+        .order_by("game_id", "table__number", "position")
+        .values_list(
+            "game_id",
+            "table__number",
+            "table__starting_seat",
+            "position",
+            "player__start_number",
+        )
+    ):
+        by_table[(game_id, table)].append((starting, position, number))
+    rows = {game.pk: [] for game in games}
+    for (game_id, table), sitting in sorted(by_table.items()):
+        starter = next(infos[n] for s, p, n in sitting if p == s)
+        rows[game_id] += [SeatRow(infos[n], table, p + 1, p == s, starter) for s, p, n in sitting]
+    return rows
+
+
+def page_context(tournament: Tournament, section: str, **extra) -> dict:
+    """What every page about one tournament shows around its content: the tournament and the
+    links to its stages (the public pages and the public downloads)."""
+    kinds = set(Stage.objects.filter(tournament=tournament).values_list("kind", flat=True))
+    return {
+        "tournament": tournament,
+        "section": section,
+        "stage_links": [
+            {"kind": kind, "label": stage_label(kind)} for kind in STAGES if kind in kinds
+        ],
+        **extra,
+    }
