@@ -1,7 +1,6 @@
 from django.urls import path
 
 import tournament.converters  # noqa: F401 - registers <stage:…>
-from printing import views as printing_views
 
 from . import views
 
@@ -10,8 +9,6 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("druzstva/", views.team_standings, name="teams"),
     path("rozlosovani/", views.draw, name="draw"),
-    path("ke-stazeni/", printing_views.public_downloads, name="downloads"),
-    path("ke-stazeni/<str:file_name>", printing_views.public_download, name="download"),
     path("hrac/<int:number>/", views.player, name="player"),
     path("<stage:stage>/", views.standings, name="standings"),
     path("<stage:stage>/zive/", views.standings_live, name="standings_live"),

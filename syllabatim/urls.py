@@ -1,3 +1,6 @@
+"""The project's URLconf: each audience app brings its own URL module (organiser, referee,
+public, the venue's push), included here and nowhere else."""
+
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
@@ -16,8 +19,9 @@ urlpatterns = [
         path("sprava/<slug:slug>/tisk/", include("printing.urls")),
         path("sprava/<slug:slug>/zverejneni/", include("sync.urls_organiser")),
         path("rozhodci/<slug:slug>/", include("desk.urls")),
+        path("turnaj/<slug:slug>/ke-stazeni/", include("printing.urls_public")),
         path("turnaj/<slug:slug>/", include("public.urls")),
-        path("", include("tournament.urls")),
+        path("", include("public.urls_site")),
         prefix_default_language=False,
     ),
 ]

@@ -1,6 +1,8 @@
+"""The site's own pages: the front page with every championship, and the archive."""
+
 from django.urls import path
 
-from public import views
+from . import views
 
 app_name = "tournament"
 urlpatterns = [
