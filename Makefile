@@ -36,9 +36,11 @@ test: install
 bench: install
 	$(PY) -m bench
 
+# ruff, and the layers of pyproject.toml's import-linter contracts (one way down)
 lint: install
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(VENV)/bin/lint-imports
 
 # Extract the interface's strings, fill in their Czech from locale/cs_translations.py and
 # compile (the compiled catalogue is committed: a fresh machine needs no gettext).
