@@ -9,20 +9,14 @@ from django.urls import reverse
 
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
-from public.selectors import stage_summaries
 from rules.stages import stage_index
 from scoring import services
 from scoring.models import Sanction
+from scoring.pages import stage_summaries
 from tests.desk.conftest import client_of
 from tournament.models import Game
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def demo(db):
-    tournament, _ = import_tournament(json.loads(DEMO_FILE.read_text("utf-8")), slug="mcr")
-    return tournament
 
 
 def form(player, scope, game, reason="opakovaně zvonící telefon"):

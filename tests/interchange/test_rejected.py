@@ -236,19 +236,24 @@ def english(settings):
         yield
 
 
-@pytest.mark.parametrize("name", sorted(BROKEN))
-def test_a_broken_file_is_refused_with_its_place(name, example_document, english):
-    import_tournament(json.loads(json.dumps(example_document)), slug="kept")
+def assert_refused_with_its_place(document: dict, change, words: list[str]) -> None:
+    """The changed document is refused as a new tournament and as a replacement, the message
+    has every word, and nothing is stored."""
+    import_tournament(json.loads(json.dumps(document)), slug="kept")
     before = database_snapshot()
-    change, words = BROKEN[name]
-    change(example_document)
+    change(document)
     for slug, replace in (("new", False), ("kept", True)):
         with pytest.raises(DocumentRejected) as rejected:
-            import_tournament(example_document, slug=slug, replace=replace)
+            import_tournament(document, slug=slug, replace=replace)
         message = str(rejected.value)
         for word in words:
             assert word.lower() in message.lower(), (word, message)
         assert database_snapshot() == before
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_a_broken_file_is_refused_with_its_place(name, example_document, english):
+    assert_refused_with_its_place(example_document, *BROKEN[name])
 
 
 def test_every_error_is_reported_not_just_the_first(example_document, english):

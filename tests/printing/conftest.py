@@ -1,18 +1,7 @@
-import json
 import os
 import shutil
 
 import pytest
-
-from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
-
-
-@pytest.fixture
-def demo(db):
-    """The demo championship: qualifier, both finals and teams, all played."""
-    tournament, _ = import_tournament(json.loads(DEMO_FILE.read_text(encoding="utf-8")), slug="mcr")
-    return tournament
 
 
 def require(available: bool, reason: str) -> None:

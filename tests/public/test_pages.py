@@ -163,7 +163,7 @@ def test_english_pages(client, demo):
 
 
 def test_a_stage_waiting_for_confirmations_is_in_progress(demo):
-    from public.selectors import stage_summaries
+    from scoring.pages import stage_summaries
     from tournament.models import Stage
 
     def final_a():

@@ -6,8 +6,7 @@ from django.db import connection
 
 from scoring.models import RoundResult, Sheet
 from scoring.services import SheetRefused, confirm_sheet, save_sheet
-from tests.conftest import database_snapshot
-from tests.desk.conftest import good_lines, table_and_round
+from tests.conftest import database_snapshot, good_lines, table_and_round
 
 pytestmark = pytest.mark.usefixtures("english")
 
