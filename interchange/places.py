@@ -5,11 +5,12 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rules.stages import TEAMS
+from tournament.models import StageKind
+
 STAGE_NAMES = {
-    "qualifier": gettext_lazy("qualifier"),
-    "final_a": gettext_lazy("A-final"),
-    "final_b": gettext_lazy("B-final"),
-    "teams": gettext_lazy("teams"),
+    **{kind: label for kind, label in StageKind.choices},
+    TEAMS: gettext_lazy("teams"),
 }
 
 

@@ -3,7 +3,7 @@
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from rules import advancement, sanctions, sheet
+from rules import advancement, sanctions, sheet, stages
 
 FIELD_NAMES = {
     "laid": lambda: _("laid"),
@@ -58,9 +58,9 @@ def sheet_problem_message(problem: sheet.Problem) -> str:
 
 STAGE_OF = {
     # "in the <stage>" after a game's number: "partie 2 kvalifikace"
-    "qualifier": lambda: _("of the qualifier"),
-    "final_a": lambda: _("of the A-final"),
-    "final_b": lambda: _("of the B-final"),
+    stages.QUALIFIER: lambda: _("of the qualifier"),
+    stages.FINAL_A: lambda: _("of the A-final"),
+    stages.FINAL_B: lambda: _("of the B-final"),
 }
 
 

@@ -7,7 +7,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from rules import sanctions
+from rules import sanctions, stages
 from rules.score import RoundEntry, round_score
 from rules.sheet import OVER_CARD_BOUND, SheetLine, check_sheet
 from tournament.models import Game, Player, Round, Stage, Table, Tournament
@@ -150,7 +150,7 @@ class RoundResult(models.Model):
                 raise ValidationError({"laid": sheet_problem_message(bound[0])})
 
 
-LOT_TEAMS = "teams"
+LOT_TEAMS = stages.TEAMS
 LOT_SCOPES = [*Stage.Kind.choices, (LOT_TEAMS, _("teams"))]  # a lot orders a stage's tie or teams
 
 
