@@ -16,6 +16,7 @@ from tournament.models import Stage, Tournament
 
 from . import charts, selectors
 from .cache import cached_page
+from .commitments import draw_commitments
 from .labels import CATEGORY_NAMES, stage_label
 from .tables import DrawTable, StandingsTable, TeamsTable
 
@@ -214,7 +215,15 @@ def draw(request, slug):
     return render(
         request,
         "public/draw.html",
-        page_context(tournament, "draw", game=game, table=table, query=query, found=len(rows)),
+        page_context(
+            tournament,
+            "draw",
+            game=game,
+            table=table,
+            query=query,
+            found=len(rows),
+            commitments=draw_commitments(tournament, game),
+        ),
     )
 
 

@@ -13,6 +13,7 @@ urlpatterns = [
         path("ucet/", include("accounts.urls")),
         path("sprava/<slug:slug>/losovani/", include("draws.urls")),
         path("sprava/<slug:slug>/tisk/", include("printing.urls")),
+        path("sprava/<slug:slug>/zaznam/", include("desk.log_urls")),
         path("rozhodci/<slug:slug>/", include("desk.urls")),
         path("turnaj/<slug:slug>/", include("public.urls")),
         path("", include("tournament.urls")),
