@@ -12,6 +12,7 @@ from datetime import datetime
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
+from django.db.models.signals import post_save
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -201,6 +202,7 @@ def _claim(table: Table, round_: Round, version: int, by: User, now: datetime) -
             )
             raise SheetRefused([LineProblem(None, None, message)], stale=current.first())
         sheet = current.get()
+        _saved_by_update(sheet, by)
     else:
         try:
             with transaction.atomic():
@@ -246,8 +248,16 @@ def confirm_sheet(*, sheet: Sheet, by: User, version: int) -> Sheet:
             stale=Sheet.objects.get(pk=sheet.pk),
         )
     sheet.refresh_from_db()
+    _saved_by_update(sheet, by)
     touch_where(stages__games__tables=sheet.table_id)
     return sheet
+
+
+def _saved_by_update(sheet: Sheet, by: User) -> None:
+    """A sheet changed by a conditional UPDATE (the lock) is announced like a save, so that its
+    history (the championship's log: corrected, confirmed, by whom) records it."""
+    sheet._history_user = by
+    post_save.send(sender=Sheet, instance=sheet, created=False, update_fields=None, raw=False)
 
 
 class LotRefused(Exception):
