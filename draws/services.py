@@ -605,7 +605,12 @@ def _refresh_report(game: Game) -> None:
         [[seat.player.start_number for seat in table.seats] for table in tables],
         earlier_seatings(game.stage, game.number),
     )
-    game.draw_options = {**game.draw_options, "report": _report_dict(report), "changed": True}
+    game.draw_options = {
+        **game.draw_options,
+        "report": _report_dict(report),
+        "changed": True,
+        "changes_by_hand": game.draw_options.get("changes_by_hand", 0) + 1,
+    }
     game.save(update_fields=["draw_options"])
 
 
@@ -644,6 +649,7 @@ def set_rounds(
         "round_seed": seed,
         "rounds_drawn_by": by,
         "changed": True,
+        "changes_by_hand": game.draw_options.get("changes_by_hand", 0) + 1,
     }
     game.save(update_fields=["draw_options"])
     touch(game.stage.tournament_id)

@@ -29,6 +29,7 @@ Decision names (``what``) are plain text, one scheme for the whole championship:
 
 import hashlib
 import random
+import re
 import secrets
 from dataclasses import dataclass
 
@@ -115,15 +116,16 @@ class DrawName:
     options: DrawOptions
 
 
+DRAW_NAME = re.compile(rf"(?P<slug>.+)/(?P<stage>[^/]+)/game-(?P<game>[0-9]+)/{DRAW_DECISION}")
+
+
 def parse_draw_what(what: str) -> DrawName:
     """The parts of a game draw's name; ``ValueError`` when it is not one."""
     head, *settings = what.split(";")
-    pieces = head.split("/")
-    if len(pieces) < 4 or pieces[-1] != DRAW_DECISION or not pieces[-2].startswith("game-"):
+    found = DRAW_NAME.fullmatch(head)
+    if found is None:
         raise ValueError(f"not the name of a game's draw: {what!r}")
-    game = int(pieces[-2].removeprefix("game-"))
-    stage = pieces[-3]
-    slug = "/".join(pieces[:-3])
+    slug, stage, game = found["slug"], found["stage"], int(found["game"])
     values: dict = {}
     for setting in settings:
         key, sep, value = setting.partition("=")

@@ -177,15 +177,9 @@ def _game_entries(tournament: Tournament) -> list[Entry]:
                     record.history_id,
                 )
             )
-        elif (
-            before is not None
-            and options.get("changed")
-            and (
-                (before.draw_options or {}).get("report") != options.get("report")
-                or (before.draw_options or {}).get("rounds") != options.get("rounds")
-                or (before.draw_options or {}).get("round_seed") != options.get("round_seed")
-            )
-        ):
+        elif before is not None and options.get("changes_by_hand", 0) > (
+            before.draw_options or {}
+        ).get("changes_by_hand", 0):
             entries.append(
                 Entry(
                     record.history_date,

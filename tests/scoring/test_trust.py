@@ -12,7 +12,13 @@ from django.urls import reverse
 from django.utils import translation
 
 from accounts.roles import ORGANISER, REFEREE, create_account
-from draws.services import confirm_draw, draw_game, publish_draw_commitment, redraw_game
+from draws.services import (
+    confirm_draw,
+    draw_game,
+    publish_draw_commitment,
+    redraw_game,
+    swap_players,
+)
 from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
@@ -109,6 +115,8 @@ def busy_tournament():
         ),
     )
     game = redraw_game(game=game, by="org")
+    first, second = (t.seats.order_by("position").first().player for t in game.tables.all()[:2])
+    swap_players(game=game, first=first.start_number, second=second.start_number)
     confirm_draw(game=game, by="org")
     table, round_ = game.tables.get(number=1), game.rounds.get(position=0)
     seats = list(table.seats.select_related("player").order_by("position"))
@@ -146,6 +154,7 @@ def test_the_log_lists_each_kind_of_event():
     assert "the game was drawn again" in words
     assert "Qualifier, game 1 drawn, seed" in words.replace("qualifier", "Qualifier")
     assert "drawn again, seed" in words and "draw confirmed" in words
+    assert "game 1: the draw changed by hand" in words
     assert "sheet entered" in words and "sheet corrected" in words and "sheet confirmed" in words
     assert "telefon u stolu" in words and "sanction withdrawn" in words
     assert "Settings changed: venue: Praha, Krakovská 21 → Brno" in words
