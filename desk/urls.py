@@ -2,14 +2,15 @@ from django.urls import path
 
 import tournament.converters  # noqa: F401 - registers <stage:…>
 
-from . import sanctions, views
+from . import lots, sanctions, views
 
 app_name = "desk"
 game = "<stage:stage>/partie-<int:number>/"
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
     path("postup-a-losy/", views.advancement, name="advancement"),
-    path("postup-a-losy/losovat/", views.draw_lot, name="draw_lot"),
+    path("postup-a-losy/zverejnit/", lots.publish_lot, name="publish_lot"),
+    path("postup-a-losy/losovat/", lots.draw_lot, name="draw_lot"),
     path("los/<int:lot>/", views.lot, name="lot"),
     path("finale-b/", views.b_final, name="b_final"),
     path("tresty/", sanctions.sanctions, name="sanctions"),

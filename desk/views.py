@@ -24,10 +24,10 @@ from scoring.standings import (
     QUALIFIER,
     final_fields,
 )
-from tournament.lookups import game_or_404, tournament_or_404, who
+from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Player, Round, Table
 
-from . import excel
+from . import excel, lots
 from .selectors import (
     current_game,
     game_grid,
@@ -452,7 +452,7 @@ def advancement(request, slug):
         {
             "tournament": tournament,
             "page": page,
-            "ties": open_ties(tournament),
+            "ties": lots.with_commitments(tournament, open_ties(tournament)),
             "lots": Lot.objects.filter(tournament=tournament).order_by("-id"),
             "warnings": quota_warnings(tournament),
         },
@@ -460,30 +460,11 @@ def advancement(request, slug):
 
 
 @referee_required
-@require_POST
-def draw_lot(request, slug):
-    tournament = tournament_or_404(slug)
-    scope = request.POST.get("scope", "")
-    keys = request.POST.getlist("keys")
-    ties = open_ties(tournament)
-    match = next(
-        (t for t in ties if t.scope == scope and sorted(map(str, t.tie.keys)) == sorted(keys)), None
-    )
-    if match is None:
-        messages.error(
-            request, _("This tie is no longer open: the standings changed or a lot decided it.")
-        )
-        return redirect("desk:advancement", slug=slug)
-    lot = services.draw_lot(
-        tournament=tournament, scope=scope, tied=list(match.tie.keys), by=who(request.user)
-    )
-    return redirect("desk:lot", slug=slug, lot=lot.pk)
-
-
-@referee_required
 def lot(request, slug, lot):
     tournament = tournament_or_404(slug)
-    drawn = get_object_or_404(Lot, tournament=tournament, pk=lot)
+    drawn = get_object_or_404(
+        Lot.objects.select_related("commitment"), tournament=tournament, pk=lot
+    )
     names = dict(Player.objects.filter(tournament=tournament).values_list("start_number", "name"))
     order = [
         {"place": i, "key": key, "name": names.get(key, key)}

@@ -53,13 +53,6 @@ class RoundsFields(forms.Form):
         max_value=len(ROUND_NUMBERS),
         initial=QUALIFIER_ROUNDS_MAX,
     )
-    seed = forms.IntegerField(
-        label=_("Seed (optional)"),
-        required=False,
-        min_value=0,
-        max_value=2**31 - 1,
-        help_text=_("Empty: a new random seed. The same seed repeats a draw."),
-    )
 
     def clean_rounds(self):
         text = self.cleaned_data["rounds"].strip()
@@ -101,7 +94,6 @@ class DrawForm(RoundsFields):
         "rounds",
         "least",
         "most",
-        "seed",
         "sighted_at_every_table",
         "teammates_apart",
         "fewest_repeats",
@@ -113,6 +105,18 @@ class DrawForm(RoundsFields):
             teammates_apart=self.cleaned_data["teammates_apart"],
             fewest_repeats=self.cleaned_data["fewest_repeats"],
         )
+
+
+class TypedRoundsForm(forms.Form):
+    """Rounds typed by the organiser after the draw: a change by hand, not a lot."""
+
+    rounds = forms.CharField(
+        label=_("Rounds in playing order"),
+        help_text=_("E.g. 5, 2, 7. To draw the rounds anew, draw the game again."),
+    )
+
+    def clean_rounds(self):
+        return parse_rounds(self.cleaned_data["rounds"].strip())
 
 
 class SwapForm(forms.Form):

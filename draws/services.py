@@ -1,11 +1,15 @@
 """Writes of the draws: drawing a game's seating and rounds, confirming, redrawing, swapping.
 
+Commit before, reveal after (``rules.commitment``): a real draw starts with
+``publish_draw_commitment``, which fixes the options, picks a secret seed and publishes its
+commitment; ``draw_game(commitment=...)`` then uses exactly that seed and reveals it. A redraw
+abandons the used commitment and needs a new one. An explicit ``seed`` (tests, the ``draw``
+command's ``--seed`` for re-checking) draws without a commitment.
+
 Every draw stores its seed, time, who drew it and its options (Game.draw_*), so that the same
 seed and the same inputs give the same draw again.
 """
 
-import random
-import secrets
 from dataclasses import asdict
 
 from django.db import transaction
@@ -15,9 +19,12 @@ from django.utils.translation import ngettext
 
 from rules import draw as rules_draw
 from rules.championship import FINAL_GAMES, ROUND_NUMBERS, TABLE_SIZE_MAX, TABLE_SIZE_MIN
+from rules.commitment import DrawOptions, draw_what, parse_draw_what
 from rules.stages import FINALS
+from tournament import commitments
 from tournament.changes import touch
 from tournament.models import (
+    Commitment,
     DrawStatus,
     Game,
     QualifierSeating,
@@ -123,11 +130,7 @@ def table_problem(plan: rules_draw.TablePlan, players: int) -> str | None:
     )
 
 
-def new_seed() -> int:
-    return secrets.randbelow(2**31)
-
-
-def round_list(rounds, stage_kind: str, seed: int, within: rules_draw.RoundRange | None):
+def round_list(rounds, stage_kind: str, seed, within: rules_draw.RoundRange | None):
     """The game's rounds: typed by the organiser, drawn for the qualifier, 1..7 for a final."""
     if rounds:
         rounds = list(rounds)
@@ -171,31 +174,55 @@ def _report_dict(report: rules_draw.Report) -> dict:
     }
 
 
-@transaction.atomic
-def draw_game(
+def draw_options(
     *,
     tournament: Tournament,
     kind: str,
     number: int,
-    by: str,
-    seed: int | None = None,
     tables: int | None = None,
     rounds=None,
     round_range: rules_draw.RoundRange | None = None,
     preferences: rules_draw.Preferences | None = None,
-    confirm: bool = False,
-) -> Game:
-    """Draw (or redraw) game ``number`` of a stage: its tables, seats, starting seats and,
-    for the qualifier, its rounds. A draft unless ``confirm``."""
-    stage, _created = Stage.objects.get_or_create(tournament=tournament, kind=kind)
+) -> DrawOptions:
+    """What shapes a game's draw beyond the tournament document, as its name states it."""
+    preferences = preferences or rules_draw.Preferences()
+    kept = (
+        kind == Stage.Kind.QUALIFIER
+        and number > 1
+        and tournament.qualifier_seating == QualifierSeating.KEEP
+    )
+    if rounds:
+        round_option = "typed"
+    elif kind == Stage.Kind.QUALIFIER:
+        within = round_range or rules_draw.RoundRange()
+        round_option = (within.least, within.most)
+    else:
+        round_option = None
+    return DrawOptions(
+        rounds=round_option,
+        tables=None if kept else tables,
+        kept_seating=kept,
+        sighted_at_every_table=preferences.sighted_at_every_table,
+        teammates_apart=preferences.teammates_apart,
+        fewest_repeats=preferences.fewest_repeats,
+    )
+
+
+def _check_drawable(tournament: Tournament, kind: str, number: int, rounds, tables) -> Game | None:
+    """Why game ``number`` of a stage cannot be drawn now, raised; the game if it exists."""
     check_game_number(tournament, kind, number)
     check_final_rounds(kind, rounds)
-    game = Game.objects.filter(stage=stage, number=number).first()
+    stage = Stage.objects.filter(tournament=tournament, kind=kind).first()
+    game = stage.games.filter(number=number).first() if stage else None
     if game is not None and game_has_results(game):
         raise DrawRefused(
             _("Game %(number)s already has results: its draw cannot change.") % {"number": number}
         )
-    latest = stage.games.exclude(pk=getattr(game, "pk", None)).order_by("-number").first()
+    latest = (
+        stage.games.exclude(pk=getattr(game, "pk", None)).order_by("-number").first()
+        if stage
+        else None
+    )
     if game is None and number != (latest.number + 1 if latest else 1):
         raise DrawRefused(
             _("Draw the games in order: the next game of this stage is %(next)s.")
@@ -215,7 +242,168 @@ def draw_game(
             )
             % {"count": len(field.players), "tables": tables}
         )
-    seed = new_seed() if seed is None else seed
+    if rounds:
+        round_list(rounds, kind, None, None)
+    return game
+
+
+@transaction.atomic
+def publish_draw_commitment(
+    *,
+    tournament: Tournament,
+    kind: str,
+    number: int,
+    by: str,
+    tables: int | None = None,
+    rounds=None,
+    round_range: rules_draw.RoundRange | None = None,
+    preferences: rules_draw.Preferences | None = None,
+) -> Commitment:
+    """Fix the options of game ``number``'s draw, pick its secret seed and publish the
+    commitment (before the draw can be made). The earlier games of the stage must be
+    confirmed: their seatings are inputs of this draw. Another open commitment for the game
+    (other options) is abandoned."""
+    _check_drawable(tournament, kind, number, rounds, tables)
+    unconfirmed = Game.objects.filter(
+        stage__tournament=tournament, stage__kind=kind, number__lt=number
+    ).exclude(draw_status=DrawStatus.CONFIRMED)
+    if unconfirmed.exists():
+        raise DrawRefused(
+            _(
+                "Confirm the draw of game %(number)s first: the seatings of earlier games are "
+                "part of this draw."
+            )
+            % {"number": unconfirmed.order_by("number").first().number}
+        )
+    options = draw_options(
+        tournament=tournament,
+        kind=kind,
+        number=number,
+        tables=tables,
+        rounds=rounds,
+        round_range=round_range,
+        preferences=preferences,
+    )
+    what = draw_what(tournament.slug, kind, number, options)
+    for other in Commitment.objects.filter(
+        tournament=tournament,
+        kind=Commitment.Kind.DRAW,
+        subject__stage=kind,
+        subject__game=number,
+        used_at__isnull=True,
+        abandoned_at__isnull=True,
+    ).exclude(what=what):
+        commitments.abandon(other, by=by, why=_("published again with other options"))
+    subject = {
+        "stage": kind,
+        "game": number,
+        "tables": tables,
+        "rounds": list(rounds) if rounds else None,
+        "round_range": list(options.rounds) if isinstance(options.rounds, tuple) else None,
+        "preferences": asdict(preferences or rules_draw.Preferences()),
+    }
+    return commitments.publish(
+        tournament=tournament, kind=Commitment.Kind.DRAW, what=what, subject=subject, by=by
+    )
+
+
+def open_draw_commitment(tournament: Tournament, kind: str, number: int) -> Commitment | None:
+    """The published commitment that waits for game ``number``'s draw."""
+    return (
+        Commitment.objects.filter(
+            tournament=tournament,
+            kind=Commitment.Kind.DRAW,
+            subject__stage=kind,
+            subject__game=number,
+            used_at__isnull=True,
+            abandoned_at__isnull=True,
+        )
+        .order_by("-committed_at", "-id")
+        .first()
+    )
+
+
+@transaction.atomic
+def abandon_draw_commitment(*, commitment: Commitment, by: str) -> None:
+    if not commitment.open:
+        raise DrawRefused(_("This commitment was used or abandoned already."))
+    commitments.abandon(commitment, by=by, why=_("abandoned before the draw"))
+
+
+@transaction.atomic
+def draw_game(
+    *,
+    tournament: Tournament,
+    kind: str,
+    number: int,
+    by: str,
+    commitment: Commitment | None = None,
+    seed=None,
+    tables: int | None = None,
+    rounds=None,
+    round_range: rules_draw.RoundRange | None = None,
+    preferences: rules_draw.Preferences | None = None,
+    confirm: bool = False,
+) -> Game:
+    """Draw (or redraw) game ``number`` of a stage: its tables, seats, starting seats and,
+    for the qualifier, its rounds. A draft unless ``confirm``.
+
+    With ``commitment`` (a real draw) the options and the seed are the commitment's. With an
+    explicit ``seed`` (tests; the command's re-check) the draw has no commitment. With
+    neither, a commitment is published and used at once (the command without a published
+    commitment)."""
+    if commitment is not None:
+        if seed is not None:
+            raise ValueError("a committed draw takes its seed from the commitment")
+        subject = commitment.subject
+        if (
+            commitment.tournament_id != tournament.pk
+            or subject.get("stage") != kind
+            or subject.get("game") != number
+        ):
+            raise DrawRefused(_("This commitment is not the one of this game's draw."))
+        if not commitment.open:
+            raise DrawRefused(
+                _("This commitment was used or abandoned already: publish a new one.")
+            )
+        tables = subject.get("tables")
+        rounds = subject.get("rounds")
+        round_range = (
+            rules_draw.RoundRange(*subject["round_range"]) if subject.get("round_range") else None
+        )
+        preferences = rules_draw.Preferences(**subject.get("preferences", {}))
+        now_options = draw_options(
+            tournament=tournament,
+            kind=kind,
+            number=number,
+            tables=tables,
+            rounds=rounds,
+            round_range=round_range,
+            preferences=preferences,
+        )
+        if parse_draw_what(commitment.what).options != now_options:
+            raise DrawRefused(
+                _(
+                    "The qualifier's seating setting changed since the commitment was "
+                    "published: abandon it and publish a new one."
+                )
+            )
+        seed = commitment.seed
+    elif seed is None:
+        commitment = publish_draw_commitment(
+            tournament=tournament,
+            kind=kind,
+            number=number,
+            by=by,
+            tables=tables,
+            rounds=rounds,
+            round_range=round_range,
+            preferences=preferences,
+        )
+        seed = commitment.seed
+    game = _check_drawable(tournament, kind, number, rounds, tables)
+    stage, _created = Stage.objects.get_or_create(tournament=tournament, kind=kind)
+    field = stage_field(tournament, kind)
     game_rounds, round_source = round_list(rounds, kind, seed, round_range)
     teams = team_of_players(tournament)
     earlier = earlier_seatings(stage, number)
@@ -241,7 +429,12 @@ def draw_game(
     else:
         game.tables.all().delete()
         game.rounds.all().delete()
+        if game.commitment_id is not None:
+            commitments.abandon(game.commitment, by=by, why=_("the game was drawn again"))
     now = timezone.now()
+    if commitment is not None:
+        commitments.use(commitment, at=now)
+    game.commitment = commitment
     game.draw_seed = seed
     game.drawn_at = now
     game.drawn_by = by
@@ -292,7 +485,7 @@ def check_game_number(tournament: Tournament, kind: str, number: int) -> None:
         )
 
 
-def kept_seating(first_game, players, seed: int) -> rules_draw.Seating:
+def kept_seating(first_game, players, seed) -> rules_draw.Seating:
     """The first game's seating again (one seating for the whole qualifier, B): the same
     tables and seats, players who left dropped; the round-1 starting player is drawn anew for
     each game (F). Refused when a table would leave 5–8 or somebody new is to be seated."""
@@ -313,8 +506,7 @@ def kept_seating(first_game, players, seed: int) -> rules_draw.Seating:
                 else _("a table would have fewer than 5 players")
             }
         )
-    rng = random.Random(seed)
-    starting = tuple(rng.randrange(len(table)) for table in tables)
+    starting = rules_draw.kept_starting_seats(tables, seed)
     return rules_draw.Seating(seed, tuple(tables), starting, None)
 
 
@@ -346,24 +538,44 @@ def confirm_draw(*, game: Game, by: str) -> Game:
     return game
 
 
-def redraw_game(*, game: Game, by: str, seed: int | None = None) -> Game:
-    """The same game drawn again with a new seed and the same options (before any result)."""
+def redraw_options(game: Game) -> dict:
+    """The options of a game's draw, to draw it again the same way."""
     options = game.draw_options or {}
-    kind = game.stage.kind
-    rounds = game.round_numbers() if options.get("rounds") == "typed" else None
     within = None
     if isinstance(options.get("rounds"), list):
         within = rules_draw.RoundRange(*options["rounds"])
-    return draw_game(
+    return {
+        "tables": len(options["tables"]) if options.get("table_count_chosen") else None,
+        "rounds": game.round_numbers() if options.get("rounds") == "typed" else None,
+        "round_range": within,
+        "preferences": rules_draw.Preferences(**options.get("preferences", {})),
+    }
+
+
+def publish_redraw_commitment(*, game: Game, by: str) -> Commitment:
+    """A new commitment to draw the game again with the same options (before any result)."""
+    return publish_draw_commitment(
         tournament=game.stage.tournament,
-        kind=kind,
+        kind=game.stage.kind,
         number=game.number,
         by=by,
-        seed=new_seed() if seed is None else seed,
-        tables=len(options["tables"]) if options.get("table_count_chosen") else None,
-        rounds=rounds,
-        round_range=within,
-        preferences=rules_draw.Preferences(**options.get("preferences", {})),
+        **redraw_options(game),
+    )
+
+
+def redraw_game(*, game: Game, by: str, commitment: Commitment | None = None, seed=None) -> Game:
+    """The same game drawn again, with a new commitment (or, for tests, a given seed) and the
+    same options (before any result). The commitment the earlier draw used is abandoned."""
+    if commitment is None and seed is None:
+        commitment = publish_redraw_commitment(game=game, by=by)
+    return draw_game(
+        tournament=game.stage.tournament,
+        kind=game.stage.kind,
+        number=game.number,
+        by=by,
+        commitment=commitment,
+        seed=seed,
+        **({} if commitment is not None else redraw_options(game)),
     )
 
 
@@ -406,7 +618,12 @@ def _refresh_report(game: Game) -> None:
         [[seat.player.start_number for seat in table.seats] for table in tables],
         earlier_seatings(game.stage, game.number),
     )
-    game.draw_options = {**game.draw_options, "report": _report_dict(report), "changed": True}
+    game.draw_options = {
+        **game.draw_options,
+        "report": _report_dict(report),
+        "changed": True,
+        "changes_by_hand": game.draw_options.get("changes_by_hand", 0) + 1,
+    }
     game.save(update_fields=["draw_options"])
 
 
@@ -419,13 +636,22 @@ def set_rounds(
     round_range: rules_draw.RoundRange | None = None,
     seed: int | None = None,
 ) -> Game:
-    """Draw the rounds of a game again (or take the organiser's list), before any result."""
+    """Take the organiser's list of rounds for a game, before any result: a change by hand,
+    like a swap (the draw's commitment no longer describes the game's rounds). Drawing the
+    rounds anew is a redraw of the game with a new commitment; an explicit ``seed`` (tests)
+    draws them without one."""
     if game_has_results(game):
         raise DrawRefused(
             _("Game %(number)s already has results: its rounds cannot change.")
             % {"number": game.number}
         )
-    seed = new_seed() if seed is None else seed
+    if not rounds and seed is None:
+        raise DrawRefused(
+            _(
+                "Type the rounds, or draw the game again with a new commitment to draw its "
+                "rounds anew."
+            )
+        )
     check_final_rounds(game.stage.kind, rounds)
     numbers, source = round_list(rounds, game.stage.kind, seed, round_range)
     game.rounds.all().delete()
@@ -435,8 +661,11 @@ def set_rounds(
         "rounds": source,
         "round_seed": seed,
         "rounds_drawn_by": by,
+        "changed": True,
+        "changes_by_hand": game.draw_options.get("changes_by_hand", 0) + 1,
     }
     game.save(update_fields=["draw_options"])
+    touch(game.stage.tournament_id)
     return game
 
 

@@ -17,7 +17,7 @@ from tournament.lookups import game_or_404, tournament_or_404, who
 from tournament.models import Game, Player, Stage, Tournament
 
 from . import services
-from .forms import DrawForm, QualifierPlanForm, RoundsFields, SwapForm
+from .forms import DrawForm, QualifierPlanForm, SwapForm, TypedRoundsForm
 from .selectors import game_has_results, game_tables, stage_field
 
 
@@ -121,20 +121,96 @@ def qualifier_plan(request, slug):
     )
 
 
+def option_lines(commitment) -> list[str]:
+    """A draw commitment's options in words, as the organiser chose them."""
+    subject = commitment.subject
+    lines = []
+    if subject.get("tables"):
+        lines.append(
+            ngettext("%(count)s table, chosen", "%(count)s tables, chosen", subject["tables"])
+            % {"count": subject["tables"]}
+        )
+    if subject.get("rounds"):
+        lines.append(
+            _("Rounds typed in: %(rounds)s") % {"rounds": ", ".join(map(str, subject["rounds"]))}
+        )
+    elif subject.get("round_range"):
+        least, most = subject["round_range"]
+        lines.append(
+            _("Rounds drawn from the same seed: %(least)s to %(most)s rounds")
+            % {"least": least, "most": most}
+        )
+    names = {
+        "sighted_at_every_table": _("A sighted or low-vision player at every table"),
+        "teammates_apart": _("Members of one team at different tables"),
+        "fewest_repeats": _("Few repeated meetings with earlier games"),
+    }
+    for key, held in subject.get("preferences", {}).items():
+        if not held:
+            lines.append(_("Switched off: %(preference)s") % {"preference": names[key]})
+    return lines
+
+
+def _draw_page(request, tournament, summary, form, status=200):
+    commitment = services.open_draw_commitment(tournament, summary["kind"], summary["next"])
+    return render(
+        request,
+        "draws/draw.html",
+        {
+            "tournament": tournament,
+            "stage": summary,
+            "form": form,
+            "commitment": commitment,
+            "options": option_lines(commitment) if commitment else [],
+        },
+        status=status,
+    )
+
+
 @organiser_required
 def draw_new(request, slug, stage):
-    """Draw the stage's next game (GET shows the form, POST draws a draft)."""
+    """Draw the stage's next game in two steps: publish the commitment (the options and the
+    secret seed fixed, the commitment shown on the public draw page), then draw with it."""
     tournament = tournament_or_404(slug)
     summary = _stage_summary(tournament, stage)
-    form = DrawForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method != "POST":
+        return _draw_page(request, tournament, summary, DrawForm())
+    action = request.POST.get("action", "publish")
+    number = summary["next"]
+    if action in ("draw", "abandon"):
+        commitment = services.open_draw_commitment(tournament, stage, number)
+        if commitment is None or str(commitment.pk) != request.POST.get("commitment"):
+            messages.error(request, _("The commitment changed meanwhile: check it again."))
+            return redirect("draws:draw", slug=slug, stage=stage)
         try:
+            if action == "abandon":
+                services.abandon_draw_commitment(commitment=commitment, by=who(request.user))
+                messages.success(request, _("The commitment is abandoned; it stays on record."))
+                return redirect("draws:draw", slug=slug, stage=stage)
             game = services.draw_game(
                 tournament=tournament,
                 kind=stage,
-                number=summary["next"],
+                number=number,
                 by=who(request.user),
-                seed=form.cleaned_data["seed"],
+                commitment=commitment,
+            )
+        except services.DrawRefused as refused:
+            messages.error(request, str(refused))
+            return redirect("draws:draw", slug=slug, stage=stage)
+        messages.success(
+            request,
+            _("Game %(number)s drawn (draft) with the published seed. Check it and confirm.")
+            % {"number": game.number},
+        )
+        return redirect("draws:game", slug=slug, stage=stage, number=game.number)
+    form = DrawForm(request.POST)
+    if form.is_valid():
+        try:
+            services.publish_draw_commitment(
+                tournament=tournament,
+                kind=stage,
+                number=number,
+                by=who(request.user),
                 tables=form.cleaned_data["tables"],
                 rounds=form.cleaned_data["rounds"],
                 round_range=form.round_range(),
@@ -145,18 +221,13 @@ def draw_new(request, slug, stage):
         else:
             messages.success(
                 request,
-                _("Game %(number)s drawn (draft). Check it and confirm.") % {"number": game.number},
+                _(
+                    "The commitment is published (also on the public draw page). Draw when "
+                    "everybody can see it."
+                ),
             )
-            return redirect("draws:game", slug=slug, stage=stage, number=game.number)
-    return render(
-        request,
-        "draws/draw.html",
-        {
-            "tournament": tournament,
-            "stage": summary,
-            "form": form,
-        },
-    )
+            return redirect("draws:draw", slug=slug, stage=stage)
+    return _draw_page(request, tournament, summary, form)
 
 
 def _report_lines(report: dict) -> list[dict]:
@@ -226,7 +297,9 @@ def game(request, slug, stage, number):
             "absent": absent,
             "has_results": game_has_results(drawn),
             "swap_form": SwapForm(players=players),
-            "rounds_form": RoundsFields(),
+            "rounds_form": TypedRoundsForm(),
+            "used_commitment": drawn.commitment,
+            "redraw_commitment": services.open_draw_commitment(tournament, stage, number),
         },
     )
 
@@ -250,10 +323,28 @@ def confirm(request, slug, stage, number):
 @organiser_required
 @require_POST
 def redraw(request, slug, stage, number):
-    drawn = game_or_404(tournament_or_404(slug), stage, number)
+    """Publish the commitment of a redraw (``action=publish``), then draw again with it."""
+    tournament = tournament_or_404(slug)
+    drawn = game_or_404(tournament, stage, number)
+    action = request.POST.get("action", "draw")
     try:
-        services.redraw_game(game=drawn, by=who(request.user))
-        messages.success(request, _("Drawn again with a new seed (draft)."))
+        if action == "publish":
+            services.publish_redraw_commitment(game=drawn, by=who(request.user))
+            messages.success(
+                request,
+                _("The commitment of the new draw is published. Draw again when ready."),
+            )
+            return _back(slug, stage, number)
+        commitment = services.open_draw_commitment(tournament, stage, number)
+        if commitment is None or str(commitment.pk) != request.POST.get("commitment"):
+            messages.error(request, _("Publish the commitment of the new draw first."))
+            return _back(slug, stage, number)
+        if action == "abandon":
+            services.abandon_draw_commitment(commitment=commitment, by=who(request.user))
+            messages.success(request, _("The commitment is abandoned; it stays on record."))
+            return _back(slug, stage, number)
+        services.redraw_game(game=drawn, by=who(request.user), commitment=commitment)
+        messages.success(request, _("Drawn again with the published seed (draft)."))
     except services.DrawRefused as refused:
         messages.error(request, str(refused))
     return _back(slug, stage, number)
@@ -286,7 +377,7 @@ def swap(request, slug, stage, number):
 @require_POST
 def rounds(request, slug, stage, number):
     drawn = game_or_404(tournament_or_404(slug), stage, number)
-    form = RoundsFields(request.POST)
+    form = TypedRoundsForm(request.POST)
     if not form.is_valid():
         for field, errors in form.errors.items():
             label = form.fields[field].label if field in form.fields else ""
@@ -298,8 +389,6 @@ def rounds(request, slug, stage, number):
             game=drawn,
             by=who(request.user),
             rounds=form.cleaned_data["rounds"],
-            round_range=form.round_range(),
-            seed=form.cleaned_data["seed"],
         )
         messages.success(
             request,

@@ -34,6 +34,8 @@ def _moment(value) -> str:
 
 
 def _audit(obj, seed_field: str) -> dict:
+    """How a draw or lot was drawn; with the commitment its seed was published under (load
+    ``commitment`` with the row)."""
     audit = {}
     if getattr(obj, seed_field) is not None:
         audit["seed"] = getattr(obj, seed_field)
@@ -41,6 +43,12 @@ def _audit(obj, seed_field: str) -> dict:
         audit["drawn_at"] = _moment(obj.drawn_at)
     if obj.drawn_by:
         audit["drawn_by"] = obj.drawn_by
+    published = obj.commitment
+    if published is not None and "seed" in audit:
+        audit["commitment"] = published.commitment
+        if published.committed_at is not None:
+            audit["committed_at"] = _moment(published.committed_at)
+        audit["what"] = published.what
     return audit
 
 
@@ -104,7 +112,7 @@ def export_tournament(tournament: Tournament) -> dict:
     if stages:
         document["stages"] = _stages(tournament, stages)
 
-    lots = Lot.objects.filter(tournament=tournament).order_by("id")
+    lots = Lot.objects.filter(tournament=tournament).select_related("commitment").order_by("id")
     if lots:
         document["lots"] = [
             {"stage": lot.stage, "order": lot.order, **_audit(lot, "seed")} for lot in lots
@@ -205,8 +213,10 @@ def _stages(tournament: Tournament, stages: dict[int, str]) -> dict:
         kind: {"games": []} for kind in sorted(stages.values(), key=Stage.Kind.values.index)
     }
     # A draft draw is not announced yet: only confirmed seatings are part of the tournament.
-    for game in Game.objects.filter(**in_tournament, draw_status=DrawStatus.CONFIRMED).order_by(
-        "number"
+    for game in (
+        Game.objects.filter(**in_tournament, draw_status=DrawStatus.CONFIRMED)
+        .select_related("commitment")
+        .order_by("number")
     ):
         entry = {"number": game.number, "rounds": rounds[game.pk], "tables": tables[game.pk]}
         audit = _audit(game, "draw_seed")

@@ -6,10 +6,12 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from rules.commitment import seed_hex
 from rules.stages import STAGES
 from scoring.models import Lot, RoundResult, Sanction, Sheet
 from tournament.models import (
     DEFAULT_ORGANISER,
+    Commitment,
     Game,
     Player,
     Round,
@@ -33,6 +35,30 @@ class DocumentRejected(Exception):
 
 def _datetime(value: str | None) -> datetime | None:
     return None if value is None else parse_moment(value)
+
+
+def _commitment(tournament: Tournament, audit: dict, kind: str, subject: dict):
+    """The published commitment a draw or lot of the document carries (checked already), as
+    a used commitment; None when it carries none."""
+    if "commitment" not in audit:
+        return None
+    return Commitment(
+        tournament=tournament,
+        kind=kind,
+        what=audit["what"],
+        subject=subject,
+        seed=seed_hex(audit["seed"]),
+        commitment=audit["commitment"],
+        committed_at=_datetime(audit.get("committed_at")),
+        used_at=_datetime(audit.get("drawn_at")) or timezone.now(),
+    )
+
+
+def _store_commitments(tournament: Tournament, items: list[tuple[dict, str, dict]]) -> list:
+    """Commitments for (audit, kind, subject) items, in one insert; None where none."""
+    found = [_commitment(tournament, *item) for item in items]
+    Commitment.objects.bulk_create([c for c in found if c is not None])
+    return found
 
 
 def import_tournament(document: object, *, slug: str, replace: bool = False):
@@ -121,9 +147,13 @@ def _store(document: dict, slug: str) -> Tournament:
         spec = document.get("stages", {}).get(kind)
         if spec is not None:
             stage = Stage.objects.create(tournament=tournament, kind=kind)
-            for game in _store_stage(stage, spec, player_id):
+            for game in _store_stage(tournament, stage, spec, player_id):
                 games[(kind, game.number)] = game
 
+    lots = document.get("lots", [])
+    published = _store_commitments(
+        tournament, [(lot, Commitment.Kind.LOT, {"scope": lot["stage"]}) for lot in lots]
+    )
     Lot.objects.bulk_create(
         Lot(
             tournament=tournament,
@@ -132,8 +162,9 @@ def _store(document: dict, slug: str) -> Tournament:
             seed=lot.get("seed"),
             drawn_at=_datetime(lot.get("drawn_at")),
             drawn_by=lot.get("drawn_by", ""),
+            commitment=commitment,
         )
-        for lot in document.get("lots", [])
+        for lot, commitment in zip(lots, published, strict=True)
     )
     Sanction.objects.bulk_create(
         Sanction(
@@ -150,7 +181,20 @@ def _store(document: dict, slug: str) -> Tournament:
     return tournament
 
 
-def _store_stage(stage: Stage, spec: dict, player_id: dict[int, int]) -> list[Game]:
+def _store_stage(
+    tournament: Tournament, stage: Stage, spec: dict, player_id: dict[int, int]
+) -> list[Game]:
+    published = _store_commitments(
+        tournament,
+        [
+            (
+                game.get("draw", {}),
+                Commitment.Kind.DRAW,
+                {"stage": stage.kind, "game": game["number"]},
+            )
+            for game in spec["games"]
+        ],
+    )
     games = Game.objects.bulk_create(
         Game(
             stage=stage,
@@ -158,8 +202,9 @@ def _store_stage(stage: Stage, spec: dict, player_id: dict[int, int]) -> list[Ga
             draw_seed=game.get("draw", {}).get("seed"),
             drawn_at=_datetime(game.get("draw", {}).get("drawn_at")),
             drawn_by=game.get("draw", {}).get("drawn_by", ""),
+            commitment=commitment,
         )
-        for game in spec["games"]
+        for game, commitment in zip(spec["games"], published, strict=True)
     )
     rounds = Round.objects.bulk_create(
         Round(game=game, position=position, number=number)

@@ -2,13 +2,16 @@ from django.urls import path
 
 import tournament.converters  # noqa: F401 - registers <stage:…>
 
-from . import views
+from . import trust, views
 
 app_name = "public"
 urlpatterns = [
     path("", views.home, name="home"),
     path("druzstva/", views.team_standings, name="teams"),
     path("rozlosovani/", views.draw, name="draw"),
+    path("zaznam/", trust.public_log, name="log"),
+    path("jak-losujeme/", trust.how_we_draw, name="how_we_draw"),
+    path("losovani.json", trust.verify_document, name="verify_document"),
     path("hrac/<int:number>/", views.player, name="player"),
     path("<stage:stage>/", views.standings, name="standings"),
     path("<stage:stage>/zive/", views.standings_live, name="standings_live"),

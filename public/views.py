@@ -19,6 +19,7 @@ from tournament.lookups import tournament_or_404
 from tournament.models import Stage, Tournament
 
 from . import charts, selectors
+from .commitments import draw_commitments
 from .tables import DrawTable, StandingsTable, TeamsTable
 
 RECORDS_SHOWN = 10  # the archive's lists of records show the top ten
@@ -187,7 +188,7 @@ def draw(request, slug):
     announced = pages.announced_games(tournament)
     rows_by_game = pages.games_draw_rows([item.game for item in announced])
     query = request.GET.get("hledat", "").strip()
-    tables, found = [], 0
+    tables, shown, found = [], [], 0
     for item in announced:
         game = item.game
         rows = rows_by_game[game.pk]
@@ -205,11 +206,18 @@ def draw(request, slug):
         )
         RequestConfig(request, paginate=False).configure(table)
         tables.append(table)
+        shown.append(item)
     return render(
         request,
         "public/draw.html",
         pages.page_context(
-            tournament, "draw", announced=announced, tables=tables, query=query, found=found
+            tournament,
+            "draw",
+            announced=announced,
+            tables=tables,
+            query=query,
+            found=found,
+            commitments=draw_commitments(tournament, shown),
         ),
     )
 

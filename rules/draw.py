@@ -23,6 +23,7 @@ from .championship import (
     TABLE_SIZE_MAX,
     TABLE_SIZE_MIN,
 )
+from .commitment import random_for
 
 # Why a seating cannot keep every table at 5–8 players.
 TOO_FEW_PLAYERS = "too_few_players"  # fewer than one full table
@@ -144,9 +145,12 @@ class Report:
         return self.teammate_pairs <= self.teammate_pairs_unavoidable
 
 
+Seed = int | str  # a whole number, or hexadecimal text (rules.commitment.seed_number)
+
+
 @dataclass(frozen=True)
 class Seating:
-    seed: int
+    seed: Seed
     tables: tuple[tuple[Hashable, ...], ...]  # start numbers clockwise, table 1 first
     starting_seats: tuple[int, ...]  # seat index (0-based) of round 1's starting player
     report: Report
@@ -268,7 +272,7 @@ def unavoidable_teammate_pairs(entrants: Sequence[Entrant], tables: int) -> int:
 def draw_seating(
     entrants: Sequence[Entrant],
     sizes: Sequence[int],
-    seed: int,
+    seed: Seed,
     earlier_games: Sequence[Sequence[Sequence[Hashable]]] = (),
     preferences: Preferences = Preferences(),
     restarts: int = RESTARTS,
@@ -283,7 +287,7 @@ def draw_seating(
     entrants = sorted(entrants, key=lambda e: e.key)
     if len({e.key for e in entrants}) != len(entrants):
         raise ValueError("a player is entered twice")
-    rng = random.Random(seed)
+    rng = random_for(seed)
     met = meetings(earlier_games)
     search = _Search(entrants, met, preferences)
     keys = [e.key for e in entrants]
@@ -333,7 +337,7 @@ def seating_report(
 
 @dataclass(frozen=True)
 class RoundLot:
-    seed: int
+    seed: Seed
     rounds: tuple[int, ...]  # round numbers in playing order
 
 
@@ -347,11 +351,26 @@ class RoundRange:
             raise ValueError(f"a game has 1 to {len(ROUND_NUMBERS)} rounds")
 
 
-def draw_rounds(seed: int, within: RoundRange = RoundRange()) -> RoundLot:
+def draw_rounds(seed: Seed, within: RoundRange = RoundRange()) -> RoundLot:
     """How many rounds a qualifier game has and which, in which order (B)."""
-    rng = random.Random(seed)
+    rng = random_for(seed)
     count = rng.randint(within.least, within.most)
     return RoundLot(seed, tuple(rng.sample(ROUND_NUMBERS, count)))
+
+
+def kept_starting_seats(tables: Sequence[Sequence[Hashable]], seed: Seed) -> tuple[int, ...]:
+    """One seating for the whole qualifier (B): a later game keeps game 1's tables and seats;
+    only round 1's starting seat of each table is drawn anew (F)."""
+    rng = random_for(seed)
+    return tuple(rng.randrange(len(table)) for table in tables)
+
+
+def lot_order(tied: Iterable[Hashable], seed: Seed) -> list:
+    """A lot for a tied group: the entries sorted by their text (start numbers or team
+    names), then shuffled by the seed's generator; first = better."""
+    order = sorted(tied, key=str)
+    random_for(seed).shuffle(order)
+    return order
 
 
 def final_rounds() -> tuple[int, ...]:

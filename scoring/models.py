@@ -10,7 +10,7 @@ from simple_history.models import HistoricalRecords
 from rules import sanctions, stages
 from rules.score import RoundEntry, round_score
 from rules.sheet import OVER_CARD_BOUND, SheetLine, check_sheet
-from tournament.models import Game, Player, Round, Stage, Table, Tournament
+from tournament.models import Commitment, Game, Player, Round, Stage, Table, Tournament
 
 from .messages import sheet_problem_message
 
@@ -170,6 +170,15 @@ class Lot(models.Model):
     seed = models.JSONField(_("seed"), null=True, blank=True)
     drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
     drawn_by = models.CharField(_("drawn by"), max_length=200, blank=True)
+    commitment = models.ForeignKey(
+        Commitment,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("commitment"),
+        help_text=_("The published commitment whose seed this lot used."),
+    )
     history = HistoricalRecords(verbose_name=_("history of the lot"))
 
     class Meta:

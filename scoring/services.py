@@ -5,8 +5,6 @@ sheet is checked by ``rules.sheet.check_sheet`` and stored whole or not at all; 
 saves over a version someone else saved meanwhile is refused, never silently overwritten.
 """
 
-import random
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -14,16 +12,20 @@ from datetime import datetime
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Count, F, Q, Sum
+from django.db.models.signals import post_save
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.roles import ORGANISER, has_role
 from rules import sheet as rules_sheet
 from rules.championship import deal_size
+from rules.commitment import lot_what, new_seed
+from rules.draw import lot_order
 from rules.stages import FINALS, STAGES, stage_index
+from tournament import commitments
 from tournament.changes import touch, touch_where
 from tournament.lookups import who
-from tournament.models import Game, Player, Round, Seat, Table
+from tournament.models import Commitment, Game, Player, Round, Seat, Table
 
 from .messages import sheet_problem_message
 from .models import Lot, RoundResult, Sanction, SanctionScope, Sheet
@@ -212,6 +214,7 @@ def _claim(table: Table, round_: Round, version: int, by: User, now: datetime) -
             )
             raise SheetRefused([LineProblem(None, None, message)], stale=current.first())
         sheet = current.get()
+        _saved_by_update(sheet, by)
     else:
         try:
             with transaction.atomic():
@@ -257,6 +260,7 @@ def confirm_sheet(*, sheet: Sheet, by: User, version: int) -> Sheet:
             stale=Sheet.objects.get(pk=sheet.pk),
         )
     sheet.refresh_from_db()
+    _saved_by_update(sheet, by)
     touch_where(stages__games__tables=sheet.table_id)
     return sheet
 
@@ -288,26 +292,90 @@ def confirm_sheets(*, reviewed: Sequence[tuple[Sheet, int]], by: User) -> Confir
             .update(confirmed_by=by, confirmed_at=now)
         )
         (outcome.confirmed if claimed else outcome.changed).append(sheet)
+        if claimed:
+            sheet.refresh_from_db()
+            _saved_by_update(sheet, by)
     if outcome.confirmed:
         touch_where(stages__games__tables__in={sheet.table_id for sheet in outcome.confirmed})
     return outcome
 
 
-def draw_lot(*, tournament, scope: str, tied: Sequence, by: str, seed: int | None = None) -> Lot:
-    """Order a tied group by a recorded, seeded lot (the same seed gives the same order)."""
-    seed = secrets.randbelow(2**31) if seed is None else seed
-    order = sorted(tied, key=str)
-    random.Random(seed).shuffle(order)
+def _saved_by_update(sheet: Sheet, by: User) -> None:
+    """A sheet changed by a conditional UPDATE (the lock) is announced like a save, so that its
+    history (the championship's log: corrected, confirmed, by whom) records it."""
+    sheet._history_user = by
+    post_save.send(sender=Sheet, instance=sheet, created=False, update_fields=None, raw=False)
+
+
+class LotRefused(Exception):
+    """A lot that cannot be drawn, with the reason in the interface's language."""
+
+
+def lot_subject(scope: str, category: str, places: Sequence[int], tied: Sequence) -> dict:
+    return {
+        "scope": scope,
+        "category": category,
+        "places": [places[0], places[-1]],
+        "tied": sorted(tied, key=str),
+    }
+
+
+@transaction.atomic
+def publish_lot_commitment(
+    *, tournament, scope: str, category: str, places: Sequence[int], tied: Sequence, by: str
+) -> Commitment:
+    """Publish the commitment of the lot for a tie (its secret seed fixed), before the lot is
+    drawn; an open commitment for the same places and other players (the standings changed)
+    is abandoned."""
+    what = lot_what(tournament.slug, scope, category, (places[0], places[-1]))
+    subject = lot_subject(scope, category, places, tied)
+    existing = commitments.open_commitment(tournament=tournament, what=what)
+    if existing is not None and existing.subject.get("tied") != subject["tied"]:
+        commitments.abandon(existing, by=by, why=_("the tied group changed"))
+    return commitments.publish(
+        tournament=tournament, kind=Commitment.Kind.LOT, what=what, subject=subject, by=by
+    )
+
+
+@transaction.atomic
+def draw_lot(
+    *,
+    tournament,
+    scope: str,
+    tied: Sequence,
+    by: str,
+    seed=None,
+    commitment: Commitment | None = None,
+) -> Lot:
+    """Order a tied group by a recorded, seeded lot (the same seed gives the same order):
+    with ``commitment`` (the desk) the published seed, for exactly its tied group; an explicit
+    ``seed`` (tests, import) draws without a commitment."""
+    if commitment is not None:
+        if seed is not None:
+            raise ValueError("a committed lot takes its seed from the commitment")
+        if not commitment.open or commitment.kind != Commitment.Kind.LOT:
+            raise LotRefused(_("This commitment was used or abandoned already: publish a new one."))
+        if commitment.tournament_id != tournament.pk or commitment.subject.get("tied") != sorted(
+            tied, key=str
+        ):
+            raise LotRefused(_("This commitment is for another tie: publish a new one."))
+        seed = commitment.seed
+    elif seed is None:
+        seed = new_seed()
+    now = timezone.now()
     lot = Lot(
         tournament=tournament,
         stage=scope,
-        order=order,
+        order=lot_order(tied, seed),
         seed=seed,
-        drawn_at=timezone.now(),
+        drawn_at=now,
         drawn_by=by,
+        commitment=commitment,
     )
     lot.full_clean()
     lot.save()
+    if commitment is not None:
+        commitments.use(commitment, at=now)
     return lot
 
 

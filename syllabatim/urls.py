@@ -18,6 +18,7 @@ urlpatterns = [
         path("sprava/<slug:slug>/losovani/", include("draws.urls")),
         path("sprava/<slug:slug>/tisk/", include("printing.urls")),
         path("sprava/<slug:slug>/zverejneni/", include("sync.urls_organiser")),
+        path("sprava/<slug:slug>/zaznam/", include("desk.log_urls")),
         path("rozhodci/<slug:slug>/", include("desk.urls")),
         path("turnaj/<slug:slug>/ke-stazeni/", include("printing.urls_public")),
         path("turnaj/<slug:slug>/", include("public.urls")),

@@ -10,6 +10,7 @@ from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+from simple_history.models import HistoricalRecords
 
 from rules import cards, championship, eligibility, stages
 from rules.advancement import QUOTA_BELOW_MIN, quota_problems
@@ -121,6 +122,11 @@ class Tournament(models.Model):
             "Rule B: tables are drawn before the first game; a new draw before every "
             "game is the default."
         ),
+    )
+    history = HistoricalRecords(
+        verbose_name=_("history of the tournament"),
+        # the cache stamp and the revision move with every change: they are not settings
+        excluded_fields=["changed_at", "revision"],
     )
 
     class Meta:
@@ -409,6 +415,16 @@ class Game(models.Model):
     rounds_dropped = models.JSONField(
         _("rounds dropped"), default=list, blank=True, help_text=_("Round numbers not played.")
     )
+    commitment = models.ForeignKey(
+        "Commitment",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("commitment"),
+        help_text=_("The published commitment whose seed this draw used."),
+    )
+    history = HistoricalRecords(verbose_name=_("history of the game"))
 
     class Meta:
         verbose_name = _("game")
@@ -597,3 +613,70 @@ class Card(models.Model):
         self.letters = self.letters.strip().upper()
         if self.letters in cards.NOT_A_CARD:
             raise ValidationError({"letters": _("There is no CH card: CH is laid as C + H.")})
+
+
+class CommitmentKind(models.TextChoices):
+    DRAW = "draw", _("table draw")
+    LOT = "lot", _("lot")
+
+
+class Commitment(models.Model):
+    """Commit before, reveal after (``rules.commitment``): a random decision's secret seed and
+    the SHA-256 published before the draw. The seed stays secret (never shown, never exported)
+    until the draw has used it or the commitment is abandoned; a redraw abandons the used one
+    and needs a new commitment, and the abandoned one stays on record with who abandoned it."""
+
+    Kind = CommitmentKind
+
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="commitments",
+        verbose_name=_("tournament"),
+    )
+    kind = models.CharField(_("decision"), max_length=10, choices=CommitmentKind.choices)
+    what = models.CharField(_("name of the decision"), max_length=300)
+    subject = models.JSONField(
+        _("what it decides"),
+        default=dict,
+        blank=True,
+        help_text=_("A draw: stage, game and options; a lot: scope, category, places, players."),
+    )
+    seed = models.CharField(_("seed"), max_length=100)
+    commitment = models.CharField(_("commitment"), max_length=64)
+    committed_at = models.DateTimeField(_("published at"), null=True, blank=True)
+    committed_by = models.CharField(_("published by"), max_length=200, blank=True)
+    used_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
+    abandoned_at = models.DateTimeField(_("abandoned at"), null=True, blank=True)
+    abandoned_by = models.CharField(_("abandoned by"), max_length=200, blank=True)
+    abandoned_why = models.CharField(_("why abandoned"), max_length=300, blank=True)
+    history = HistoricalRecords(verbose_name=_("history of the commitment"))
+
+    class Meta:
+        verbose_name = _("commitment")
+        verbose_name_plural = _("commitments")
+        ordering = ["tournament", "committed_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(kind__in=CommitmentKind.values), name="commitment_kind_valid"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "what"],
+                condition=Q(used_at__isnull=True, abandoned_at__isnull=True),
+                name="commitment_one_open_per_decision",
+                violation_error_message=_("This decision already has a published commitment."),
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.what}: {self.commitment}"
+
+    @property
+    def open(self) -> bool:
+        """Published, not yet used by a draw nor abandoned: its seed is secret."""
+        return self.used_at is None and self.abandoned_at is None
+
+    @property
+    def revealed_seed(self) -> str | None:
+        """The seed, once it may be shown: after the draw or the abandonment."""
+        return None if self.open else self.seed

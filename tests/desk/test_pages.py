@@ -5,7 +5,7 @@ from django.urls import reverse
 from scoring.models import Lot, RoundResult, Sheet
 from scoring.services import save_sheet
 from tests.desk.conftest import client_of, good_lines, table_and_round
-from tournament.models import Player
+from tournament.models import Commitment, Player
 
 
 def sheet_url(game, table, round_):
@@ -150,13 +150,24 @@ def test_a_tie_at_the_cut_is_resolved_by_a_recorded_lot(db, referees):
     page = client.get(reverse("desk:dashboard", kwargs={"slug": "mcr"})).content.decode()
     assert "Shoda na postupové hranici" in page
     page = client.get(reverse("desk:advancement", kwargs={"slug": "mcr"})).content.decode()
-    assert "Losovat" in page and "postupuje" in page
+    assert "Zveřejnit závazek losu" in page and "postupuje" in page
     keys = sorted(recorded["order"])
+    tie = {"scope": "qualifier", "keys": [str(k) for k in keys]}
+    refused = client.post(reverse("desk:draw_lot", kwargs={"slug": "mcr"}), tie)
+    assert refused.status_code == 302 and not Lot.objects.exists()  # no commitment yet
+    client.post(reverse("desk:publish_lot", kwargs={"slug": "mcr"}), tie)
+    published = Commitment.objects.get(kind="lot")
+    assert published.open and published.what.startswith("mcr/lot/qualifier/")
+    page = client.get(reverse("desk:advancement", kwargs={"slug": "mcr"})).content.decode()
+    assert published.commitment in page and published.seed not in page
+    assert "Losovat" in page
     response = client.post(
         reverse("desk:draw_lot", kwargs={"slug": "mcr"}),
-        {"scope": "qualifier", "keys": [str(k) for k in keys]},
+        {**tie, "commitment": str(published.pk)},
     )
     lot = Lot.objects.get()
+    published.refresh_from_db()
+    assert lot.commitment == published and lot.seed == published.seed and not published.open
     assert response.url == reverse("desk:lot", kwargs={"slug": "mcr", "lot": lot.pk})
     assert sorted(lot.order) == keys and lot.seed is not None and lot.drawn_by == "ref1"
     shown = client.get(response.url).content.decode()
@@ -164,8 +175,7 @@ def test_a_tie_at_the_cut_is_resolved_by_a_recorded_lot(db, referees):
     page = client.get(reverse("desk:advancement", kwargs={"slug": "mcr"})).content.decode()
     assert "Žádná shoda nečeká na los." in page
     again = client.post(
-        reverse("desk:draw_lot", kwargs={"slug": "mcr"}),
-        {"scope": "qualifier", "keys": [str(k) for k in keys]},
+        reverse("desk:draw_lot", kwargs={"slug": "mcr"}), {**tie, "commitment": str(published.pk)}
     )
     assert Lot.objects.count() == 1 and again.status_code == 302
 

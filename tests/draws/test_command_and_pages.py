@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from draws.services import draw_game
 from interchange.exporter import export_tournament
-from tournament.models import Game
+from tournament.models import Commitment, Game
 
 pytestmark = pytest.mark.django_db
 
@@ -103,15 +103,24 @@ def test_the_organiser_draws_confirms_and_sees_the_report(clients, fresh):
         {
             "least": 3,
             "most": 7,
-            "seed": 5,
             "rounds": "",
             "sighted_at_every_table": "on",
             "teammates_apart": "on",
             "fewest_repeats": "on",
+            "action": "publish",
         },
     )
+    assert response.status_code == 302 and response.url == url
+    assert not Game.objects.exists()  # the commitment first, no draw yet
+    published = Commitment.objects.get()
+    assert published.what == "fresh/qualifier/game-1/tables;rounds=3-7"
+    page = organiser.get(url).content.decode()
+    assert published.commitment in page and published.seed not in page
+    response = organiser.post(url, {"action": "draw", "commitment": str(published.pk)})
     game_url = reverse("draws:game", kwargs={"slug": "fresh", "stage": "qualifier", "number": 1})
     assert response.status_code == 302 and response.url == game_url
+    game = Game.objects.get()
+    assert game.commitment == published and game.draw_seed == published.seed
     page = organiser.get(game_url).content.decode()
     assert "Splněno" in page and "<caption>Stůl 1 (7 hráčů)</caption>" in page
     assert "návrh" in page

@@ -1,0 +1,92 @@
+"""Public pages of the draws' trust: the commitments next to the draw, the public log (draws,
+commitments, lots, sanctions), how we draw (in plain Czech, with this tournament's real
+values) and the document anyone can check with ``python -m rules.verify``."""
+
+import json
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+
+from accounts.access import public
+from interchange.exporter import export_tournament
+from rules.commitment import commitment as commitment_of
+from rules.commitment import seed_hex
+from scoring import log
+from scoring.pages import page_context
+from tournament.cache import cached_page
+from tournament.lookups import tournament_or_404
+from tournament.models import Commitment, Tournament
+
+from .commitments import label as _label
+
+PUBLIC_PLAYER_FIELDS = ("no", "name", "sight_class")  # what the check needs, nothing personal
+
+
+@public
+@cached_page
+def public_log(request, slug):
+    tournament = tournament_or_404(slug)
+    return render(
+        request,
+        "public/log.html",
+        page_context(tournament, "log", **log.log_page(request.GET, tournament, public=True)),
+    )
+
+
+def example(tournament: Tournament) -> dict | None:
+    """The tournament's latest revealed commitment, to show the check with real values."""
+    used = (
+        Commitment.objects.filter(tournament=tournament, used_at__isnull=False)
+        .order_by("-used_at", "-id")
+        .first()
+    )
+    if used is None:
+        return None
+    hexed = seed_hex(used.seed)
+    return {
+        "commitment": used,
+        "label": _label(used),
+        "text": f"{hexed}:{used.what}",
+        "recomputed": commitment_of(used.seed, used.what),
+        "matches": commitment_of(used.seed, used.what) == used.commitment,
+        "number": int(hexed, 16) if all(c in "0123456789abcdef" for c in hexed.lower()) else None,
+    }
+
+
+@public
+@cached_page
+def how_we_draw(request, slug):
+    tournament = tournament_or_404(slug)
+    return render(
+        request,
+        "public/how_we_draw.html",
+        page_context(
+            tournament,
+            "how_we_draw",
+            example=example(tournament),
+            document_url=reverse("public:verify_document", kwargs={"slug": tournament.slug}),
+        ),
+    )
+
+
+def public_document(tournament: Tournament) -> dict:
+    """The tournament document for checking the draws: every draw, lot and seating, players
+    with only their number, name and sight class (no birth dates)."""
+    document = export_tournament(tournament)
+    document["players"] = [
+        {key: player[key] for key in PUBLIC_PLAYER_FIELDS} for player in document["players"]
+    ]
+    return document
+
+
+@public
+@cached_page
+def verify_document(request, slug):
+    tournament = tournament_or_404(slug)
+    response = HttpResponse(
+        json.dumps(public_document(tournament), ensure_ascii=False, indent=1),
+        content_type="application/json; charset=utf-8",
+    )
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.json"'
+    return response

@@ -1,0 +1,361 @@
+"""Anyone can check the championship's draws and lots: ``python -m rules.verify FILE``.
+
+Reads an exported ``syllabatim-tournament`` document (no database, no Django), and for every
+game's draw and every lot that reveals its seed:
+
+- the commitment: ``sha256(seed_hex + ":" + what)`` equals the published ``commitment``, and
+  it was published (``committed_at``) no later than the draw (``drawn_at``);
+- the result: the draw recomputed from the seed and the published inputs (the players seated
+  in that game, their categories and teams, the earlier games of the stage, the number and
+  sizes of the tables, the options named in ``what``) gives exactly the document's tables,
+  seats, starting players and, for a qualifier game whose rounds were drawn, its rounds; a lot
+  recomputed from its seed and its tied group gives the lot's order.
+
+What it cannot tell: why a result differs. A seating swapped by hand after the draw, rounds
+typed over drawn ones, or an edited file all read "the result differs"; the document records
+no swap. A draw or lot without a commitment is listed as not committed and its result is still
+recomputed, but that proves nothing about when its seed was chosen.
+
+Exit status: 0 when every check passed, 1 when one failed (or, with ``--strict``, when a draw
+or lot has no commitment), 2 when the file cannot be read.
+"""
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from .championship import QUALIFIER_ROUNDS_MAX, QUALIFIER_ROUNDS_MIN
+from .commitment import DrawOptions, commitment, parse_draw_what, seed_number
+from .draw import Entrant, Preferences, RoundRange, draw_rounds, draw_seating, kept_starting_seats
+from .draw import lot_order as recompute_lot
+
+QUALIFIER = "qualifier"
+STAGE_ORDER = ("qualifier", "final_a", "final_b")
+SIGHTED = ("B2", "B3", "B4", "none")  # can keep a table's score sheet (F)
+
+# Commitment states
+OK = "ok"
+MISMATCH = "mismatch"
+LATE = "late"
+INCOMPLETE = "incomplete"
+NONE = "none"
+# Result states
+REPRODUCED = "reproduced"
+DIFFERS = "differs"
+NOT_REPRODUCIBLE = "not_reproducible"
+NO_SEED = "no_seed"
+
+TEXTS = {
+    "cs": {
+        "stage": {"qualifier": "kvalifikace", "final_a": "finále A", "final_b": "finále B"},
+        "teams": "družstva",
+        "game": "{stage}, partie {game}, losování stolů",
+        "lot": "los {number}: {scope}, pořadí {order}",
+        OK: "závazek v pořádku",
+        MISMATCH: "ZÁVAZEK NESOUHLASÍ: sha256(seed:what) je {expected}, zveřejněno {published}",
+        LATE: "ZÁVAZEK ZVEŘEJNĚN AŽ PO LOSOVÁNÍ ({committed} > {drawn})",
+        INCOMPLETE: "ZÁVAZEK NEÚPLNÝ: chybí seed nebo název rozhodnutí (what)",
+        NONE: "bez závazku (seed nebyl předem zveřejněn)",
+        REPRODUCED: "výsledek zopakován",
+        DIFFERS: "VÝSLEDEK SE LIŠÍ: {detail}",
+        NOT_REPRODUCIBLE: "nelze zopakovat: {detail}",
+        NO_SEED: "seed není uveden, nelze ověřit",
+        "table_seats": "stůl {table}: pořadí u stolu je {found}, ze seedu vychází {expected}",
+        "table_start": "stůl {table}: začíná sedadlo {found}, ze seedu vychází {expected}",
+        "table_count": "{found} stolů, ze seedu vychází {expected}",
+        "rounds": "kola {found}, ze seedu vychází {expected}",
+        "order": "pořadí {found}, ze seedu vychází {expected}",
+        "wrong_decision": "závazek se týká jiného rozhodnutí ({what})",
+        "bad_name": "název rozhodnutí nerozumím: {error}",
+        "bad_seed": "seed není šestnáctkové číslo: {seed}",
+        "impossible": "losování z těchto vstupů nejde provést: {error}",
+        "summary": "Ověřeno {count} rozhodnutí: {failed} chybných, {uncommitted} bez závazku.",
+        "unreadable": "Soubor nejde přečíst: {error}",
+    },
+    "en": {
+        "stage": {"qualifier": "qualifier", "final_a": "A-final", "final_b": "B-final"},
+        "teams": "teams",
+        "game": "{stage}, game {game}, table draw",
+        "lot": "lot {number}: {scope}, order {order}",
+        OK: "commitment ok",
+        MISMATCH: (
+            "COMMITMENT DOES NOT MATCH: sha256(seed:what) is {expected}, published {published}"
+        ),
+        LATE: "COMMITMENT PUBLISHED AFTER THE DRAW ({committed} > {drawn})",
+        INCOMPLETE: "COMMITMENT INCOMPLETE: the seed or the decision's name (what) is missing",
+        NONE: "no commitment (the seed was not published in advance)",
+        REPRODUCED: "result reproduced",
+        DIFFERS: "RESULT DIFFERS: {detail}",
+        NOT_REPRODUCIBLE: "not reproducible: {detail}",
+        NO_SEED: "no seed given, nothing to check",
+        "table_seats": "table {table}: seats {found}, the seed gives {expected}",
+        "table_start": "table {table}: starting seat {found}, the seed gives {expected}",
+        "table_count": "{found} tables, the seed gives {expected}",
+        "rounds": "rounds {found}, the seed gives {expected}",
+        "order": "order {found}, the seed gives {expected}",
+        "wrong_decision": "the commitment names another decision ({what})",
+        "bad_name": "the decision's name is not understood: {error}",
+        "bad_seed": "the seed is not hexadecimal: {seed}",
+        "impossible": "the draw cannot be made from these inputs: {error}",
+        "summary": "{count} decisions checked: {failed} failed, {uncommitted} not committed.",
+        "unreadable": "The file cannot be read: {error}",
+    },
+}
+
+
+@dataclass(frozen=True)
+class Note:
+    """A message key and its values, worded in the chosen language when printed."""
+
+    key: str
+    values: dict = field(default_factory=dict)
+
+    def words(self, lang: str) -> str:
+        values = {
+            k: ", ".join(map(str, v)) if isinstance(v, list | tuple) else v
+            for k, v in self.values.items()
+        }
+        return TEXTS[lang][self.key].format(**values)
+
+
+@dataclass(frozen=True)
+class Check:
+    """One decision: where it is in the document, its commitment and its result."""
+
+    place: Note
+    what: str | None
+    commitment: Note
+    result: Note
+
+    @property
+    def failed(self) -> bool:
+        return self.commitment.key in (MISMATCH, LATE, INCOMPLETE) or self.result.key in (
+            DIFFERS,
+            NOT_REPRODUCIBLE,
+        )
+
+    @property
+    def committed(self) -> bool:
+        return self.commitment.key != NONE
+
+    def line(self, lang: str = "cs") -> str:
+        mark = "CHYBA" if self.failed and lang == "cs" else "FAIL" if self.failed else "OK"
+        return (
+            f"[{mark}] {self.place.words(lang)}: {self.commitment.words(lang)}; "
+            f"{self.result.words(lang)}"
+        )
+
+
+def _moment(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def check_commitment(audit: dict) -> Note:
+    if "commitment" not in audit:
+        return Note(NONE)
+    if "seed" not in audit or "what" not in audit:
+        return Note(INCOMPLETE)
+    expected = commitment(audit["seed"], audit["what"])
+    if expected != audit["commitment"]:
+        return Note(MISMATCH, {"expected": expected, "published": audit["commitment"]})
+    if "committed_at" in audit and "drawn_at" in audit:
+        if _moment(audit["committed_at"]) > _moment(audit["drawn_at"]):
+            return Note(LATE, {"committed": audit["committed_at"], "drawn": audit["drawn_at"]})
+    return Note(OK)
+
+
+def _entrants(document: dict, seated: Sequence[int]) -> list[Entrant]:
+    sight = {p["no"]: p["sight_class"] for p in document.get("players", [])}
+    team = {no: t["name"] for t in document.get("teams", []) for no in t["members"]}
+    return [Entrant(no, sight.get(no) in SIGHTED, team.get(no)) for no in seated]
+
+
+def _tables(game: dict) -> list[dict]:
+    return sorted(game.get("tables", []), key=lambda t: t["number"])
+
+
+def _seed_problem(seed) -> Note | None:
+    try:
+        seed_number(seed)
+    except (ValueError, TypeError):
+        return Note(NOT_REPRODUCIBLE, {"detail": Note("bad_seed", {"seed": seed})})
+    return None
+
+
+def reproduce_draw(document: dict, kind: str, game: dict, earlier: list[dict]) -> Note:
+    """The game's draw recomputed from its seed and the published inputs, compared."""
+    audit = game.get("draw", {})
+    seed = audit["seed"]
+    problem = _seed_problem(seed)
+    if problem:
+        return problem
+    default_rounds = (QUALIFIER_ROUNDS_MIN, QUALIFIER_ROUNDS_MAX) if kind == QUALIFIER else None
+    options = DrawOptions(rounds=default_rounds)
+    if "what" in audit:
+        try:
+            name = parse_draw_what(audit["what"])
+        except ValueError as error:
+            return Note(NOT_REPRODUCIBLE, {"detail": Note("bad_name", {"error": error})})
+        if name.stage != kind or name.game != game["number"]:
+            return Note(DIFFERS, {"detail": Note("wrong_decision", {"what": audit["what"]})})
+        options = name.options
+    tables = _tables(game)
+    found = [list(t["seats"]) for t in tables]
+    found_start = [t.get("starting_seat", 0) for t in tables]
+    earlier_tables = [[list(t["seats"]) for t in _tables(g)] for g in earlier]
+    seated = sorted(no for seats in found for no in seats)
+    try:
+        if options.kept_seating:
+            numbers = set(seated)
+            first = earlier_tables[0] if earlier_tables else []
+            expected = [[no for no in table if no in numbers] for table in first]
+            expected_start = list(kept_starting_seats(expected, seed))
+        else:
+            if options.tables is not None and options.tables != len(tables):
+                detail = Note("table_count", {"found": len(tables), "expected": options.tables})
+                return Note(DIFFERS, {"detail": detail})
+            seating = draw_seating(
+                _entrants(document, seated),
+                [len(seats) for seats in found],
+                seed,
+                earlier_tables,
+                Preferences(
+                    sighted_at_every_table=options.sighted_at_every_table,
+                    teammates_apart=options.teammates_apart,
+                    fewest_repeats=options.fewest_repeats,
+                ),
+            )
+            expected = [list(table) for table in seating.tables]
+            expected_start = list(seating.starting_seats)
+        expected_rounds = None
+        if kind == QUALIFIER and isinstance(options.rounds, tuple):
+            expected_rounds = list(draw_rounds(seed, RoundRange(*options.rounds)).rounds)
+    except ValueError as error:
+        return Note(NOT_REPRODUCIBLE, {"detail": Note("impossible", {"error": error})})
+    if len(expected) != len(found):
+        detail = Note("table_count", {"found": len(found), "expected": len(expected)})
+        return Note(DIFFERS, {"detail": detail})
+    for table, seats, want, start, want_start in zip(
+        tables, found, expected, found_start, expected_start, strict=True
+    ):
+        if seats != want:
+            detail = Note(
+                "table_seats", {"table": table["number"], "found": seats, "expected": want}
+            )
+            return Note(DIFFERS, {"detail": detail})
+        if start != want_start:
+            detail = Note(
+                "table_start",
+                {"table": table["number"], "found": start + 1, "expected": want_start + 1},
+            )
+            return Note(DIFFERS, {"detail": detail})
+    if expected_rounds is not None and list(game.get("rounds", [])) != expected_rounds:
+        detail = Note("rounds", {"found": game.get("rounds", []), "expected": expected_rounds})
+        return Note(DIFFERS, {"detail": detail})
+    return Note(REPRODUCED)
+
+
+def reproduce_lot(lot: dict) -> Note:
+    problem = _seed_problem(lot["seed"])
+    if problem:
+        return problem
+    what = lot.get("what")
+    if what is not None and f"/lot/{lot['stage']}" not in what:
+        return Note(DIFFERS, {"detail": Note("wrong_decision", {"what": what})})
+    expected = recompute_lot(lot["order"], lot["seed"])
+    if list(lot["order"]) != expected:
+        detail = Note("order", {"found": lot["order"], "expected": expected})
+        return Note(DIFFERS, {"detail": detail})
+    return Note(REPRODUCED)
+
+
+def verify_document(document: dict) -> list[Check]:
+    """Every draw and lot of the document, checked."""
+    checks = []
+    stages = document.get("stages", {})
+    for kind in STAGE_ORDER:
+        games = sorted(stages.get(kind, {}).get("games", []), key=lambda g: g["number"])
+        for index, game in enumerate(games):
+            audit = game.get("draw")
+            if audit is None:
+                continue
+            place = Note("game", {"stage": Note(kind), "game": game["number"]})
+            result = (
+                reproduce_draw(document, kind, game, games[:index])
+                if "seed" in audit
+                else Note(NO_SEED)
+            )
+            checks.append(Check(place, audit.get("what"), check_commitment(audit), result))
+    for number, lot in enumerate(document.get("lots", []), start=1):
+        if not any(key in lot for key in ("seed", "commitment")):
+            continue
+        place = Note("lot", {"number": number, "scope": Note(lot["stage"]), "order": lot["order"]})
+        result = reproduce_lot(lot) if "seed" in lot else Note(NO_SEED)
+        checks.append(Check(place, lot.get("what"), check_commitment(lot), result))
+    return checks
+
+
+def _word_place(note: Note, lang: str) -> Note:
+    """Stage names inside a place note, in the chosen language."""
+    values = dict(note.values)
+    for key in ("stage", "scope"):
+        if isinstance(values.get(key), Note):
+            code = values[key].key
+            values[key] = TEXTS[lang]["teams"] if code == "teams" else TEXTS[lang]["stage"][code]
+    return Note(note.key, values)
+
+
+def report(checks: Sequence[Check], lang: str = "cs") -> list[str]:
+    lines = []
+    for check in checks:
+        commitment_note = check.commitment
+        result = check.result
+        if isinstance(result.values.get("detail"), Note):
+            result = Note(result.key, {"detail": result.values["detail"].words(lang)})
+        worded = Check(_word_place(check.place, lang), check.what, commitment_note, result)
+        line = worded.line(lang)
+        if check.what:
+            line += f" [{check.what}]"
+        lines.append(line)
+    lines.append(
+        TEXTS[lang]["summary"].format(
+            count=len(checks),
+            failed=sum(1 for c in checks if c.failed),
+            uncommitted=sum(1 for c in checks if not c.committed),
+        )
+    )
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m rules.verify",
+        description="Ověří závazky a zopakuje losování exportovaného turnaje "
+        "(syllabatim-tournament).",
+    )
+    parser.add_argument("file", help="tournament.json (export_tournament)")
+    parser.add_argument("--lang", choices=sorted(TEXTS), default="cs")
+    parser.add_argument(
+        "--strict", action="store_true", help="a draw or lot without a commitment fails too"
+    )
+    args = parser.parse_args(argv)
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            document = json.load(handle)
+        checks = verify_document(document)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+        print(TEXTS[args.lang]["unreadable"].format(error=error), file=sys.stderr)
+        return 2
+    for line in report(checks, args.lang):
+        print(line)
+    failed = any(c.failed for c in checks)
+    if args.strict:
+        failed = failed or any(not c.committed for c in checks)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

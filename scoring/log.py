@@ -1,0 +1,483 @@
+"""The championship's log: every decision and change in time order, with who, when and what,
+read from the history that django-simple-history keeps (no second store).
+
+Sources, one query each whatever the size of the tournament: commitments, games (draws,
+confirmations, changes by hand, early ends), lots, score sheets (entered, corrected,
+confirmed), sanctions (recorded, withdrawn), the tournament's settings, and accounts (their
+``date_joined``; accounts are not tied to a tournament). Each source is bounded by
+``SOURCE_LIMIT`` newest records. The public version keeps the draws, commitments, lots and
+sanctions only, and leaves out the sanctions' reasons.
+"""
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.contrib.auth.models import User
+from django.core.paginator import Paginator
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournament.lookups import who as user_words
+from tournament.models import Commitment, Game, Stage, Tournament
+
+from .models import Lot, Sanction, SanctionScope, Sheet
+
+SOURCE_LIMIT = 5000  # newest history records read per source
+PAGE_SIZE = 100
+STAGE_CODES = ("qualifier", "final_a", "final_b", "teams")
+
+COMMITMENT = "commitment"
+DRAW = "draw"
+LOT = "lot"
+SHEET = "sheet"
+SANCTION = "sanction"
+SETTINGS = "settings"
+ACCOUNT = "account"
+
+KINDS = {
+    COMMITMENT: gettext_lazy("commitments"),
+    DRAW: gettext_lazy("draws"),
+    LOT: gettext_lazy("lots"),
+    SHEET: gettext_lazy("score sheets"),
+    SANCTION: gettext_lazy("sanctions"),
+    SETTINGS: gettext_lazy("settings"),
+    ACCOUNT: gettext_lazy("accounts"),
+}
+PUBLIC_KINDS = (COMMITMENT, DRAW, LOT, SANCTION)
+
+# Settings of the tournament shown in the log when they change (field -> label).
+SETTING_FIELDS = (
+    "name",
+    "year",
+    "start_date",
+    "end_date",
+    "venue",
+    "organiser",
+    "close_bonus",
+    "max_card_value",
+    "quota_b1",
+    "quota_vs",
+    "qualifier_games",
+    "qualifier_seating",
+)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the log."""
+
+    at: datetime
+    who: str
+    kind: str
+    words: str
+    stage: str = ""
+    game: int | None = None
+    order: int = 0  # ties in time: the history record's id
+
+    @property
+    def kind_label(self) -> str:
+        return str(KINDS[self.kind])
+
+
+def _stage(kind: str) -> str:
+    return str(Stage.Kind(kind).label) if kind in Stage.Kind.values else kind
+
+
+def _pairs(records: Iterable) -> Iterable[tuple[object | None, object]]:
+    """Each history record with the record before it of the same row (None for the first)."""
+    last: dict[int, object] = {}
+    for record in sorted(records, key=lambda r: (r.history_date, r.history_id)):
+        yield last.get(record.id), record
+        last[record.id] = record
+
+
+def _newest(queryset):
+    """The newest ``SOURCE_LIMIT`` records of a history queryset, as a list."""
+    return list(queryset.order_by("-history_date", "-history_id")[:SOURCE_LIMIT])
+
+
+def _history_user(record) -> str:
+    user = getattr(record, "history_user", None)
+    return user_words(user) if user is not None else ""
+
+
+def _commitment_entries(tournament: Tournament) -> list[Entry]:
+    entries = []
+    records = _newest(
+        Commitment.history.filter(tournament_id=tournament.pk).select_related("history_user")
+    )
+    for before, record in _pairs(records):
+        if record.history_type == "+":
+            entries.append(
+                Entry(
+                    record.committed_at or record.history_date,
+                    record.committed_by or _history_user(record),
+                    COMMITMENT,
+                    _("Commitment published for %(what)s: %(hash)s")
+                    % {"what": record.what, "hash": record.commitment},
+                    record.subject.get("stage", record.subject.get("scope", "")),
+                    record.subject.get("game"),
+                    record.history_id,
+                )
+            )
+        elif record.abandoned_at and (before is None or not before.abandoned_at):
+            entries.append(
+                Entry(
+                    record.abandoned_at,
+                    record.abandoned_by,
+                    COMMITMENT,
+                    _("Commitment abandoned for %(what)s (%(why)s); its seed was %(seed)s")
+                    % {
+                        "what": record.what,
+                        "why": record.abandoned_why or "–",
+                        "seed": record.seed,
+                    },
+                    record.subject.get("stage", record.subject.get("scope", "")),
+                    record.subject.get("game"),
+                    record.history_id,
+                )
+            )
+    return entries
+
+
+def _game_entries(tournament: Tournament) -> list[Entry]:
+    entries = []
+    records = _newest(
+        Game.history.filter(stage__tournament=tournament).select_related(
+            "stage", "commitment", "history_user"
+        )
+    )
+    for before, record in _pairs(records):
+        kind = record.stage.kind
+        where = {"stage": _stage(kind), "game": record.number}
+        options = record.draw_options or {}
+        drew = record.drawn_at and (before is None or before.drawn_at != record.drawn_at)
+        if drew:
+            committed = record.commitment
+            words = (
+                _("%(stage)s, game %(game)s drawn again, seed %(seed)s")
+                if before is not None
+                else _("%(stage)s, game %(game)s drawn, seed %(seed)s")
+            ) % {**where, "seed": record.draw_seed}
+            words += (
+                " " + _("(commitment %(hash)s)") % {"hash": committed.commitment}
+                if committed is not None
+                else " " + _("(no commitment)")
+            )
+            entries.append(
+                Entry(
+                    record.drawn_at,
+                    record.drawn_by,
+                    DRAW,
+                    words,
+                    kind,
+                    record.number,
+                    record.history_id,
+                )
+            )
+        elif before is not None and options.get("changes_by_hand", 0) > (
+            before.draw_options or {}
+        ).get("changes_by_hand", 0):
+            entries.append(
+                Entry(
+                    record.history_date,
+                    _history_user(record) or options.get("rounds_drawn_by", ""),
+                    DRAW,
+                    _("%(stage)s, game %(game)s: the draw changed by hand") % where,
+                    kind,
+                    record.number,
+                    record.history_id,
+                )
+            )
+        if record.draw_confirmed_at and (
+            drew or before is None or before.draw_confirmed_at != record.draw_confirmed_at
+        ):
+            entries.append(
+                Entry(
+                    record.draw_confirmed_at,
+                    record.draw_confirmed_by,
+                    DRAW,
+                    _("%(stage)s, game %(game)s: draw confirmed") % where,
+                    kind,
+                    record.number,
+                    record.history_id,
+                )
+            )
+        if record.ended_early_at and (before is None or not before.ended_early_at):
+            entries.append(
+                Entry(
+                    record.ended_early_at,
+                    record.ended_early_by,
+                    SHEET,
+                    _("%(stage)s, game %(game)s ended early") % where,
+                    kind,
+                    record.number,
+                    record.history_id,
+                )
+            )
+    return entries
+
+
+def _lot_entries(tournament: Tournament) -> list[Entry]:
+    entries = []
+    records = _newest(
+        Lot.history.filter(tournament_id=tournament.pk).select_related("commitment", "history_user")
+    )
+    for _before, record in _pairs(records):
+        if record.history_type != "+":
+            continue
+        words = _("Lot (%(scope)s): order %(order)s, seed %(seed)s") % {
+            "scope": _stage(record.stage) if record.stage != Lot.TEAMS else _("teams"),
+            "order": ", ".join(map(str, record.order)),
+            "seed": record.seed,
+        }
+        words += (
+            " " + _("(commitment %(hash)s)") % {"hash": record.commitment.commitment}
+            if record.commitment is not None
+            else " " + _("(no commitment)")
+        )
+        entries.append(
+            Entry(
+                record.drawn_at or record.history_date,
+                record.drawn_by or _history_user(record),
+                LOT,
+                words,
+                record.stage,
+                None,
+                record.history_id,
+            )
+        )
+    return entries
+
+
+def _sheet_entries(tournament: Tournament, users: dict[int, str]) -> list[Entry]:
+    entries = []
+    records = _newest(
+        Sheet.history.filter(table__game__stage__tournament=tournament).select_related(
+            "table__game__stage", "round", "history_user"
+        )
+    )
+    for before, record in _pairs(records):
+        game = record.table.game
+        where = {
+            "stage": _stage(game.stage.kind),
+            "game": game.number,
+            "table": record.table.number,
+            "round": record.round.number,
+        }
+        base = (game.stage.kind, game.number)
+        if before is None or record.version != before.version:
+            words = (
+                _("%(stage)s, game %(game)s, table %(table)s, round %(round)s: sheet entered")
+                if before is None and record.version <= 1
+                else _(
+                    "%(stage)s, game %(game)s, table %(table)s, round %(round)s: sheet corrected"
+                )
+            ) % where
+            entries.append(
+                Entry(
+                    record.entered_at or record.history_date,
+                    users.get(record.entered_by_id, "") or _history_user(record),
+                    SHEET,
+                    words,
+                    *base,
+                    record.history_id,
+                )
+            )
+        if record.confirmed_at and (before is None or before.confirmed_at != record.confirmed_at):
+            if record.confirmed_by_id is None and before is None:
+                continue  # imported results arrive confirmed: no one confirmed them here
+            entries.append(
+                Entry(
+                    record.confirmed_at,
+                    users.get(record.confirmed_by_id, "") or _history_user(record),
+                    SHEET,
+                    _("%(stage)s, game %(game)s, table %(table)s, round %(round)s: sheet confirmed")
+                    % where,
+                    *base,
+                    record.history_id,
+                )
+            )
+    return entries
+
+
+def _sanction_entries(tournament: Tournament, public: bool) -> list[Entry]:
+    entries = []
+    records = _newest(
+        Sanction.history.filter(tournament_id=tournament.pk).select_related(
+            "player", "game__stage", "history_user"
+        )
+    )
+    for before, record in _pairs(records):
+        where = {
+            "player": f"{record.player.start_number}. {record.player.name}",
+            "scope": SanctionScope(record.scope).label,
+            "stage": _stage(record.game.stage.kind),
+            "game": record.game.number,
+        }
+        base = (record.game.stage.kind, record.game.number)
+        if record.history_type == "+":
+            words = _("%(player)s: %(scope)s (%(stage)s, game %(game)s)") % where
+            if not public:
+                words += " – " + record.reason
+            entries.append(
+                Entry(
+                    record.decided_at or record.history_date,
+                    record.decided_by or _history_user(record),
+                    SANCTION,
+                    words,
+                    *base,
+                    record.history_id,
+                )
+            )
+        elif record.withdrawn_at and (before is None or not before.withdrawn_at):
+            words = (
+                _("%(player)s: sanction withdrawn (%(scope)s, %(stage)s, game %(game)s)") % where
+            )
+            if not public:
+                words += " – " + record.withdrawal_reason
+            entries.append(
+                Entry(
+                    record.withdrawn_at,
+                    record.withdrawn_by or _history_user(record),
+                    SANCTION,
+                    words,
+                    *base,
+                    record.history_id,
+                )
+            )
+    return entries
+
+
+def _shown(value) -> str:
+    return "–" if value in (None, "") else str(value)
+
+
+def _setting_words(record, before) -> str:
+    changes = []
+    for name in SETTING_FIELDS:
+        old, new = getattr(before, name), getattr(record, name)
+        if old != new:
+            label = Tournament._meta.get_field(name).verbose_name
+            changes.append(f"{label}: {_shown(old)} → {_shown(new)}")
+    return "; ".join(changes)
+
+
+def _settings_entries(tournament: Tournament) -> list[Entry]:
+    entries = []
+    records = _newest(Tournament.history.filter(id=tournament.pk).select_related("history_user"))
+    for before, record in _pairs(records):
+        if record.history_type == "+":
+            words = _("Tournament created: %(name)s") % {"name": record.name}
+        elif before is None:
+            continue
+        else:
+            words = _setting_words(record, before)
+            if not words:
+                continue
+            words = _("Settings changed: %(changes)s") % {"changes": words}
+        entries.append(
+            Entry(
+                record.history_date, _history_user(record), SETTINGS, words, order=record.history_id
+            )
+        )
+    return entries
+
+
+def _account_entries(users: list[User]) -> list[Entry]:
+    return [
+        Entry(
+            user.date_joined,
+            "",
+            ACCOUNT,
+            _("Account created: %(name)s (%(roles)s)")
+            % {
+                "name": user_words(user),
+                "roles": ", ".join(group.name for group in user.groups.all()) or "–",
+            },
+            order=user.pk,
+        )
+        for user in users
+    ]
+
+
+@dataclass(frozen=True)
+class LogFilter:
+    kinds: tuple[str, ...] = ()  # empty: every kind the audience may see
+    stage: str = ""
+    game: int | None = None
+
+
+def championship_log(
+    tournament: Tournament, *, public: bool = False, only: LogFilter = LogFilter()
+) -> list[Entry]:
+    """The log, newest first: every kind for the organiser and the referee, or the public's
+    (draws, commitments, lots, sanctions), filtered by kind, stage and game."""
+    allowed = PUBLIC_KINDS if public else tuple(KINDS)
+    kinds = [k for k in (only.kinds or allowed) if k in allowed]
+    entries: list[Entry] = []
+    if COMMITMENT in kinds:
+        entries += _commitment_entries(tournament)
+    if DRAW in kinds or SHEET in kinds:
+        entries += [e for e in _game_entries(tournament) if e.kind in kinds]
+    if LOT in kinds:
+        entries += _lot_entries(tournament)
+    accounts: list[User] = []
+    if SHEET in kinds or ACCOUNT in kinds:
+        accounts = list(User.objects.prefetch_related("groups").order_by("pk"))
+    if SHEET in kinds:
+        entries += _sheet_entries(tournament, {u.pk: user_words(u) for u in accounts})
+    if SANCTION in kinds:
+        entries += _sanction_entries(tournament, public)
+    if SETTINGS in kinds:
+        entries += _settings_entries(tournament)
+    if ACCOUNT in kinds:
+        entries += _account_entries(accounts)
+    if only.stage:
+        entries = [e for e in entries if e.stage == only.stage]
+    if only.game is not None:
+        entries = [e for e in entries if e.game == only.game]
+    return sorted(entries, key=lambda e: (e.at, e.order), reverse=True)
+
+
+def kinds_present(entries: Iterable[Entry]) -> dict[str, int]:
+    counts: dict[str, int] = defaultdict(int)
+    for entry in entries:
+        counts[entry.kind] += 1
+    return dict(counts)
+
+
+def log_filter(query, allowed) -> LogFilter:
+    """The filter from a page's query string: ``druh`` (kinds), ``faze`` (stage),
+    ``partie`` (game number); anything else is ignored."""
+    stage = query.get("faze", "")
+    game = query.get("partie", "")
+    return LogFilter(
+        kinds=tuple(k for k in query.getlist("druh") if k in allowed),
+        stage=stage if stage in STAGE_CODES else "",
+        game=int(game) if game.isdigit() else None,
+    )
+
+
+def log_page(query, tournament: Tournament, *, public: bool) -> dict:
+    """A log page's data for either audience: the page of entries, the filters offered and
+    chosen, the query string without the page number."""
+    allowed = PUBLIC_KINDS if public else tuple(KINDS)
+    only = log_filter(query, allowed)
+    entries = championship_log(tournament, public=public, only=only)
+    page = Paginator(entries, PAGE_SIZE).get_page(query.get("strana"))
+    rest = query.copy()
+    rest.pop("strana", None)
+    return {
+        "entries": page,
+        "kinds": [{"code": k, "label": KINDS[k], "chosen": k in only.kinds} for k in allowed],
+        "stages": [
+            {"code": code, "label": _("teams") if code == "teams" else _stage(code)}
+            for code in STAGE_CODES
+        ],
+        "filter": only,
+        "query": rest.urlencode(),
+        "public_log": public,
+    }
