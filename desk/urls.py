@@ -2,7 +2,7 @@ from django.urls import path
 
 import tournament.converters  # noqa: F401 - registers <stage:…>
 
-from . import sanctions, views
+from . import links, sanctions, views
 
 app_name = "desk"
 game = "<stage:stage>/partie-<int:number>/"
@@ -19,6 +19,8 @@ urlpatterns = [
     path(game + "ukoncit/", sanctions.end_game, name="end_game"),
     path(game + "stul-<int:table>/kolo-<int:round>/", views.sheet, name="sheet"),
     path(game + "stul-<int:table>/kolo-<int:round>/potvrdit/", views.confirm, name="confirm"),
+    path(game + "stul-<int:table>/odkaz/novy/", links.renew_link, name="renew_link"),
+    path(game + "stul-<int:table>/odkaz/zrusit/", links.revoke_link, name="revoke_link"),
     path(game + "excel/", views.workbook, name="workbook"),
     path(game + "excel/nahrat/", views.upload, name="upload"),
 ]

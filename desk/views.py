@@ -15,7 +15,7 @@ from rules.championship import starting_seat
 from rules.score import round_score
 from rules.stages import FINALS
 from scoring import services
-from scoring.models import Lot, RoundResult, Sheet
+from scoring.models import TABLE_SCOREKEEPER, Lot, RoundResult, Sheet, table_scorekeeper
 from scoring.selectors import quota_warnings, sanction_rows, tournament_data
 from scoring.standings import (
     QUALIFIER,
@@ -27,6 +27,7 @@ from tournament.lookups import game_or_404, tournament_or_404, who
 from tournament.models import Player, Round, Table
 
 from . import excel
+from .links import link_rows
 from .selectors import (
     current_game,
     game_grid,
@@ -111,6 +112,7 @@ def dashboard(request, slug):
                 and any(cell.state == "empty" for cell in grid.cells())
             ),
             "sheet_url": sheet_url,
+            "table_links": link_rows(request, game) if game else [],
         },
     )
 
@@ -159,6 +161,9 @@ def _history(state) -> list[dict]:
     previous, changes = {}, []
     for record in records:
         before = previous.get(record.id)
+        author = record.history_user
+        if author is None and record.history_change_reason == TABLE_SCOREKEEPER:
+            author = table_scorekeeper(state.table.number)
         for name in ("laid", "unused", "closed", "disqualified", "penalty"):
             old = getattr(before, name) if before else None
             new = getattr(record, name)
@@ -168,7 +173,7 @@ def _history(state) -> list[dict]:
                 changes.append(
                     {
                         "when": record.history_date,
-                        "who": record.history_user,
+                        "who": author,
                         "player": names.get(record.player_id),
                         "field": name,
                         "old": old,

@@ -15,6 +15,7 @@ urlpatterns = [
         path("sprava/<slug:slug>/tisk/", include("printing.urls")),
         path("rozhodci/<slug:slug>/", include("desk.urls")),
         path("turnaj/<slug:slug>/", include("public.urls")),
+        path("stul/", include("scorekeeper.urls")),
         path("", include("tournament.urls")),
         prefix_default_language=False,
     ),
