@@ -16,6 +16,8 @@ from django.views.debug import SafeExceptionReporterFilter
 
 _TABLE_ADDRESS = re.compile(r"(/stul/)([^/?#\s\"'<>]*)")
 _CODE = re.compile(r"[0-9A-Z]{6}-")
+# A token on its own (a view's argument): the code, a dash and the 27 characters of the secret.
+_BARE_TOKEN = re.compile(r"(?<![A-Za-z0-9_-])([0-9A-Z]{6}-)[A-Za-z0-9_-]{27}(?![A-Za-z0-9_-])")
 REDACTED = "…"
 
 
@@ -31,8 +33,10 @@ def redact(value):
     """The text with every table link's secret replaced by "…"; anything else as it is."""
     if isinstance(value, bytes):
         return redact(value.decode("utf-8", "replace"))
-    if isinstance(value, str) and "/stul/" in value:
-        return _TABLE_ADDRESS.sub(_keep_code, value)
+    if isinstance(value, str):
+        if "/stul/" in value:
+            value = _TABLE_ADDRESS.sub(_keep_code, value)
+        return _BARE_TOKEN.sub(lambda match: match.group(1) + REDACTED, value)
     return value
 
 
