@@ -98,7 +98,7 @@ def link_holder(find: Callable[[str], object | None]):
     """Declares a page for whoever holds a table link, with no account. ``find`` turns the
     address's ``token`` into the link in force, or None: then 404, counted as a wrong guess.
     The view gets the link instead of the token. The token is hidden from error reports; the
-    page is never cached and sends no referrer."""
+    page is never cached and its address never leaves as a referrer."""
 
     def decorator(view):
         @sensitive_variables()
@@ -115,7 +115,9 @@ def link_holder(find: Callable[[str], object | None]):
         @never_cache
         def wrapped(request, *args, token, **kwargs):
             response = checked(request, token, *args, **kwargs)
-            response["Referrer-Policy"] = "no-referrer"
+            # The origin alone, never the address with its token (no-referrer would send
+            # "Origin: null" with the form and fail the CSRF check).
+            response["Referrer-Policy"] = "strict-origin"
             response["X-Robots-Tag"] = "noindex, nofollow"
             return response
 

@@ -40,7 +40,7 @@ def test_the_page_shows_the_table_in_seating_order_and_the_next_round(game, tabl
     assert (
         response["Cache-Control"].startswith("max-age=0") or "no-store" in response["Cache-Control"]
     )
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "strict-origin"
 
 
 def test_english_under_en(game, table_links):
