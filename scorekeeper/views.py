@@ -212,6 +212,12 @@ def _save(request, link: TableLink, round_):
         # The version the scorekeeper started from: a save meanwhile is still noticed.
         context["form_version"] = version if version >= 0 else state.version
         return render(request, "scorekeeper/table.html", context, status=422)
+    if links.game_complete(table_.game):
+        # The game's last sheet: the link expires now, so the answer comes without a redirect.
+        fresh = services.sheet_state(table_, round_)
+        context = _context(request, link, None, None, {}, [], saved=fresh.sheet)
+        context["game_over"] = True
+        return render(request, "scorekeeper/table.html", context)
     token = links.token_of(link)
     return redirect(
         reverse("scorekeeper:table", kwargs={"token": token}) + f"?{SAVED}={round_.number}",

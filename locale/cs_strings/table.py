@@ -34,6 +34,7 @@ CS = {
     "saved": "uloženo",
     "correct": "opravit",
     "Players in seating order": "Hráči v pořadí sezení",
+    "The game is complete: this table's link no longer works. Thank you.": "Partie je kompletní: odkaz tohoto stolu už neplatí. Děkujeme.",
     "Your values are kept in the form: compare them with the saved ones below the form and save again.": "Vaše hodnoty zůstaly ve formuláři: porovnejte je s uloženými pod formulářem a uložte znovu.",
     "Too many wrong addresses": "Příliš mnoho chybných adres",
     "This device has opened too many table addresses that do not exist. Wait ten minutes, then scan the QR code on your table's score sheet again, or ask the referee.": "Z tohoto zařízení bylo otevřeno příliš mnoho adres stolů, které neexistují. Počkejte deset minut a pak znovu naskenujte QR kód ze zápisu svého stolu, nebo se obraťte na rozhodčího.",
