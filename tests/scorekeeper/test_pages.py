@@ -351,3 +351,34 @@ def test_the_games_last_sheet_is_answered_before_the_link_expires(game, table_li
     page = response.content.decode()
     assert f"Kolo {last} uloženo" in page and "už neplatí" in page
     assert Client().get(table_links[1]).status_code == 404
+
+
+def test_the_page_takes_the_same_queries_whatever_the_table_size(tournament, table_links):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from draws.services import draw_game
+    from scoring import links
+
+    small = draw_game(
+        tournament=tournament,
+        kind="qualifier",
+        number=2,
+        by="Jana",
+        seed=5,
+        tables=6,
+        rounds=[3],
+        confirm=True,
+    )
+    sizes = {t.number: t.seats.count() for t in small.tables.all()}
+    issued = links.issue_table_links(game=small)
+    first = tournament.stages.get(kind="qualifier").games.get(number=1).tables.get(number=1)
+    assert first.seats.count() != min(sizes.values())  # two sizes of table
+    counts = {}
+    for url in (table_links[1], links.table_path(issued[min(sizes, key=sizes.get)])):
+        client = Client()
+        client.get(url)
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        counts[url] = len(queries)
+    assert len(set(counts.values())) == 1, counts
