@@ -39,6 +39,7 @@ CS = {
     "Too many wrong addresses": "Příliš mnoho chybných adres",
     "This device has opened too many table addresses that do not exist. Wait ten minutes, then scan the QR code on your table's score sheet again, or ask the referee.": "Z tohoto zařízení bylo otevřeno příliš mnoho adres stolů, které neexistují. Počkejte deset minut a pak znovu naskenujte QR kód ze zápisu svého stolu, nebo se obraťte na rozhodčího.",
     # saving from the table (scoring)
+    "„%(field)s“ is not filled in: write a whole number of 0 or more": "„%(field)s“ není vyplněno: napište celé číslo od 0 výš",
     "table %(number)s (scorekeeper)": "stůl %(number)s (zapisovatel)",
     "Round %(round)s has been confirmed by the referee already: the table cannot change it any more. Nothing was saved; ask the referee for a correction.": "Kolo %(round)s už rozhodčí potvrdil: od stolu ho již nelze změnit. Nic nebylo uloženo; o opravu požádejte rozhodčího.",
     "entered at the table": "zapsáno u stolu",
