@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters, sensitive_variables
 
 from accounts.access import link_holder
+from rules.championship import ROUND_NUMBERS
 from scoring import links, services
 from scoring.models import Sheet, TableLink
 from scoring.sheet_form import TABLE_FIELDS, field_name, form_rows, form_values, lines_from_form
@@ -114,6 +115,23 @@ def _saved_round(request, game, table):
     )
 
 
+def _round_of(game, number):
+    """The game's round of that number, else 404 (a round of another game is out of scope)."""
+    text = str(number)
+    if not text.isdigit() or int(text) not in ROUND_NUMBERS:
+        raise Http404
+    round_ = game.rounds.filter(number=int(text)).first()
+    if round_ is None:
+        raise Http404
+    return round_
+
+
+def _version(data) -> int:
+    """The version the form was loaded with; anything else is a version no sheet has."""
+    text = str(data.get("version", "0")).strip()
+    return int(text) if text.isdigit() and int(text) < 2**31 else -1
+
+
 @sensitive_variables()
 @sensitive_post_parameters()
 @link_holder(links.link_in_force)
@@ -121,15 +139,10 @@ def table(request, link: TableLink, round=None):  # noqa: A002 - the domain's wo
     table_ = link.table
     game = table_.game
     if request.method == "POST":
-        number = round if round is not None else request.POST.get("round", "")
-        round_ = game.rounds.filter(number=int(number)).first() if str(number).isdigit() else None
-        if round_ is None:
-            raise Http404
+        round_ = _round_of(game, round if round is not None else request.POST.get("round", ""))
         return _save(request, link, round_)
     if round is not None:
-        round_ = game.rounds.filter(number=round).first()
-        if round_ is None:
-            raise Http404
+        round_ = _round_of(game, round)
     else:
         round_ = _next_round(game, table_)
     state = services.sheet_state(table_, round_) if round_ else None
@@ -146,10 +159,7 @@ def _save(request, link: TableLink, round_):
     table_ = link.table
     state = services.sheet_state(table_, round_)
     lines = _table_lines(state, request.POST)
-    try:
-        version = int(request.POST.get("version", "0"))
-    except ValueError:
-        version = -1
+    version = _version(request.POST)
     try:
         services.save_sheet(
             table=table_,

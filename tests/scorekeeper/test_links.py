@@ -279,3 +279,24 @@ def test_links_are_the_organisers_and_referees_not_the_publics(game, table_links
     page = client_of(referees[0]).get("/rozhodci/mcr/?partie=qualifier-1").content.decode()
     assert all(path in page for path in table_links.values())
     assert Client().get("/rozhodci/mcr/?partie=qualifier-1").status_code == 302
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"round": "99999999999999999999"},
+        {"round": "-5"},
+        {"round": "5", "version": "99999999999999999999"},
+        {"round": "5", "version": "-1"},
+        {"round": "5", "version": "jedna"},
+    ],
+)
+def test_tampered_form_values_store_nothing(game, table_links, changes):
+    table = game.tables.get(number=1)
+    response = Client().post(table_links[1], round_form(table, **{"version": "0", **changes}))
+    assert response.status_code in (404, 409, 422)
+    assert nothing_stored()
+
+
+def test_a_huge_round_in_the_address_is_404(game, table_links):
+    assert Client().get(table_links[1] + "kolo-99999999999999999999/").status_code == 404
