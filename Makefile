@@ -23,12 +23,14 @@ run: install
 
 # Like production: gunicorn, static files by whitenoise, debug off. DATABASE_URL selects the
 # database (SQLite in the project folder when unset); a secret key is made once in .secret-key.
+# The access log passes through syllabatim.serving.RedactingLogger: no table link's secret.
 PROD := DJANGO_DEBUG=0 DJANGO_SECRET_KEY_FILE=.secret-key
 serve: install
 	test -s .secret-key || $(PY) -c "import secrets; print(secrets.token_urlsafe(50))" > .secret-key
 	$(PROD) $(PY) manage.py migrate --noinput
 	$(PROD) $(PY) manage.py collectstatic --noinput --verbosity 0
-	$(PROD) $(PY) -m gunicorn syllabatim.wsgi --bind $${BIND:-127.0.0.1:8000} --workers $${WORKERS:-3} --access-logfile -
+	$(PROD) $(PY) -m gunicorn syllabatim.wsgi --bind $${BIND:-127.0.0.1:8000} --workers $${WORKERS:-3} --access-logfile - \
+		--logger-class syllabatim.serving.RedactingLogger
 
 test: install
 	$(PY) -m pytest

@@ -4,12 +4,23 @@ Anonymous visitors of a protected page get the login page; a signed-in user with
 role gets 403. Organisers pass every check (they may do everything); referees pass the
 referee's. Views declare their audience with a decorator (or ``RoleRequiredMixin``), which
 also marks the view so that the URL crawl test can check every pattern.
+
+A third audience needs no account: the holder of a table link (``link_holder``), whose
+address carries a secret token. A wrong token is a 404; a client that guesses too often gets
+429 for a while, whatever it sends.
 """
 
+from collections.abc import Callable
 from functools import wraps
 
+from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.debug import sensitive_variables
 
 from .roles import ORGANISER, REFEREE, has_role
 
@@ -55,3 +66,69 @@ class RoleRequiredMixin:
     @classmethod
     def as_view(cls, **initkwargs):
         return role_required(cls.required_role)(super().as_view(**initkwargs))
+
+
+# Wrong table-link tokens allowed per client address within the window, then 429.
+LINK_GUESSES = 100
+LINK_GUESS_WINDOW = 10 * 60  # seconds
+
+
+def client_address(request) -> str:
+    """The client's address: the proxy's last hop behind a proxy (``DJANGO_BEHIND_PROXY``),
+    else the connection's."""
+    if getattr(settings, "BEHIND_PROXY", False):
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        if forwarded.strip():
+            return forwarded.split(",")[-1].strip()
+    return request.META.get("REMOTE_ADDR", "")
+
+
+def _guess_key(request) -> str:
+    return f"link-guesses:{client_address(request)}"
+
+
+def too_many_guesses(request) -> bool:
+    return cache.get(_guess_key(request), 0) >= getattr(settings, "LINK_GUESSES", LINK_GUESSES)
+
+
+def count_wrong_guess(request) -> None:
+    key = _guess_key(request)
+    window = getattr(settings, "LINK_GUESS_WINDOW", LINK_GUESS_WINDOW)
+    if not cache.add(key, 1, window):
+        try:
+            cache.incr(key)
+        except ValueError:  # expired between the two calls
+            cache.add(key, 1, window)
+
+
+def link_holder(find: Callable[[str], object | None]):
+    """Declares a page for whoever holds a table link, with no account. ``find`` turns the
+    address's ``token`` into the link in force, or None: then 404, counted as a wrong guess.
+    The view gets the link instead of the token. The token is hidden from error reports; the
+    page is never cached and its address never leaves as a referrer."""
+
+    def decorator(view):
+        @sensitive_variables()
+        def checked(request, token, *args, **kwargs):
+            if too_many_guesses(request):
+                return render(request, "429.html", status=429)
+            link = find(token)
+            if link is None:
+                count_wrong_guess(request)
+                raise Http404
+            return view(request, link, *args, **kwargs)
+
+        @wraps(view)
+        @never_cache
+        def wrapped(request, *args, token, **kwargs):
+            response = checked(request, token, *args, **kwargs)
+            # The origin alone, never the address with its token (no-referrer would send
+            # "Origin: null" with the form and fail the CSRF check).
+            response["Referrer-Policy"] = "strict-origin"
+            response["X-Robots-Tag"] = "noindex, nofollow"
+            return response
+
+        wrapped.link_holder = True
+        return wrapped
+
+    return decorator

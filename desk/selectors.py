@@ -25,13 +25,15 @@ from scoring.standings import (
 from tournament.models import Game, Round, Seat, Stage, Table, Tournament
 
 EMPTY, ENTERED, CONFIRMED = "empty", "entered", "confirmed"
+AT_TABLE = "table"  # entered by the table's scorekeeper, not confirmed yet
 
 
 @dataclass(frozen=True)
 class Cell:
     table: Table
     round: Round
-    state: str  # EMPTY, ENTERED (waiting for a confirmation where one is needed), CONFIRMED
+    state: str  # EMPTY, ENTERED or AT_TABLE (waiting for a confirmation where one is needed),
+    # CONFIRMED
     needs_confirmation: bool
 
 
@@ -50,7 +52,11 @@ class Grid:
 
     @property
     def waiting(self) -> int:
-        return sum(1 for cell in self.cells() if cell.state == ENTERED and cell.needs_confirmation)
+        return sum(
+            1
+            for cell in self.cells()
+            if cell.state in (ENTERED, AT_TABLE) and cell.needs_confirmation
+        )
 
 
 def game_grid(game: Game) -> Grid:
@@ -64,10 +70,18 @@ def game_grid(game: Game) -> Grid:
         cells = []
         for round_ in rounds:
             sheet = sheets.get((table.pk, round_.pk))
-            state = EMPTY if sheet is None else (CONFIRMED if sheet.confirmed else ENTERED)
+            state = _state(sheet)
             cells.append(Cell(table, round_, state, confirm))
         rows.append((table, cells))
     return Grid(game, rounds, rows)
+
+
+def _state(sheet: Sheet | None) -> str:
+    if sheet is None:
+        return EMPTY
+    if sheet.confirmed:
+        return CONFIRMED
+    return AT_TABLE if sheet.entered_at_table else ENTERED
 
 
 def games_of(tournament: Tournament) -> list[Game]:

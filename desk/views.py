@@ -18,7 +18,7 @@ from rules.championship import starting_seat
 from rules.score import round_score
 from rules.stages import FINALS
 from scoring import pages, services
-from scoring.models import Lot, RoundResult, Sheet
+from scoring.models import TABLE_SCOREKEEPER, Lot, RoundResult, Sheet, table_scorekeeper
 from scoring.selectors import quota_warnings, sanction_rows, tournament_data
 from scoring.standings import (
     QUALIFIER,
@@ -28,6 +28,7 @@ from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Player, Round, Table
 
 from . import excel, lots
+from .links import link_rows
 from .selectors import (
     current_game,
     game_grid,
@@ -126,6 +127,7 @@ def dashboard(request, slug):
                 and any(cell.state == "empty" for cell in grid.cells())
             ),
             "sheet_url": sheet_url,
+            "table_links": link_rows(request, game) if game else [],
         },
     )
 
@@ -185,9 +187,12 @@ def _history(state) -> list[dict]:
     previous, changes = {}, []
     for record in records:
         before = previous.get(record.id)
+        author = record.history_user
+        if author is None and record.history_change_reason == TABLE_SCOREKEEPER:
+            author = table_scorekeeper(state.table.number)
         line = {
             "when": record.history_date,
-            "who": record.history_user,
+            "who": author,
             "player": names.get(record.player_id),
         }
         if record.history_type == "-":

@@ -3,8 +3,10 @@
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 
+from scoring import links
 from scoring.standings import STAGES
 from tournament.converters import TEXT_OF_KIND
 from tournament.models import DrawStatus, Game, Tournament
@@ -165,12 +167,20 @@ def render(
     document: Document,
     width: int = braille.PAGE_WIDTH,
     height: int = braille.PAGE_LINES,
+    base_url: str | None = None,
 ) -> bytes:
-    """The file's bytes. Braille raises ``braille.BrailleUnavailable`` without liblouis."""
+    """The file's bytes. Braille raises ``braille.BrailleUnavailable`` without liblouis.
+    Score sheets of a confirmed game carry each table's link as a QR code, at
+    ``DJANGO_SITE_URL`` (the address the phones reach), else at ``base_url`` (the address the
+    organiser's browser used), else at ``scoring.links.DEFAULT_BASE_URL``."""
     if document.what == SHEETS:
         if document.game is None:
             return pdf.score_sheets([documents.blank_sheet(tournament)])
-        return pdf.score_sheets(documents.game_sheets(_game(tournament, document)))
+        game = _game(tournament, document)
+        links.issue_table_links(game=game)
+        base = settings.SITE_URL or base_url or links.DEFAULT_BASE_URL
+        by_table = {row.table: row for row in links.game_links(game, base)}
+        return pdf.score_sheets(documents.game_sheets(game, by_table))
     if document.what == CERTIFICATES:
         return pdf.certificates(documents.results(tournament).awards())
     if document.what == SEATING:

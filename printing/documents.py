@@ -92,14 +92,17 @@ class TableSheet:
     table: int | None
     seats: list[SheetSeat]
     rounds: list[SheetRound]
+    link_url: str | None = None  # the table's address for the scorekeeper's phone (a QR code)
+    link_code: str | None = None  # its short code, printed beside the QR code
 
     @property
     def blank(self) -> bool:
         return self.table is None
 
 
-def game_sheets(game: Game) -> list[TableSheet]:
-    """A sheet per table of the game, players in seating order. Two queries."""
+def game_sheets(game: Game, links: dict | None = None) -> list[TableSheet]:
+    """A sheet per table of the game, players in seating order. Two queries. ``links``: table
+    number -> the table's link (``scoring.links.LinkRow``), printed as a QR code."""
     stage = game.stage
     head = heading(stage.tournament)
     rounds = list(game.rounds.order_by("position").values_list("position", "number"))
@@ -122,8 +125,18 @@ def game_sheets(game: Game) -> list[TableSheet]:
             SheetRound(number, deal_size(number), seats[starting_seat(first, pos, len(seats))])
             for pos, number in rounds
         ]
+        link = (links or {}).get(table)
         sheets.append(
-            TableSheet(head, stage_label(stage.kind), game.number, table, seats, sheet_rounds)
+            TableSheet(
+                head,
+                stage_label(stage.kind),
+                game.number,
+                table,
+                seats,
+                sheet_rounds,
+                link_url=link.url if link else None,
+                link_code=link.code if link else None,
+            )
         )
     return sheets
 

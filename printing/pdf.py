@@ -10,6 +10,7 @@ from pathlib import Path
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Circle, Drawing, String
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
@@ -157,6 +158,8 @@ def _sheet_story(sheet: TableSheet) -> list:
         text(_("Score sheet: %(where)s") % {"where": where}, 12, True),
         Spacer(0, 2 * mm),
     ]
+    if sheet.link_url:
+        story += [_link_block(sheet), Spacer(0, 2 * mm)]
     labels = [_("Seat"), _("No."), _("Name"), _("Sight class")]
     seats = [[heading(label, 10) for label in labels]]
     seats += [
@@ -204,6 +207,32 @@ def _sheet_story(sheet: TableSheet) -> list:
     )
     story.append(KeepTogether([signatures]))
     return story
+
+
+def _link_block(sheet: TableSheet) -> Table:
+    """The table's address as a QR code, its short code beside it (scorekeeper's phone)."""
+    size = 30 * mm
+    qr = QrCodeWidget(sheet.link_url, barLevel="M")
+    left, bottom, right, top = qr.getBounds()
+    scale = [size / (right - left), 0, 0, size / (top - bottom), 0, 0]
+    code = Drawing(size, size, transform=scale, initialFontName=FONT)
+    code.add(qr)
+    words = [
+        text(_("Enter the rounds on a phone: scan the code."), 10, True),
+        text(_("Table link code: %(code)s") % {"code": sheet.link_code}, 12, True),
+        text(_("Only for this table and game; keep it at the table."), 8),
+    ]
+    return Table(
+        [[code, words]],
+        colWidths=[size + 4 * mm, None],
+        style=TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), FONT, 10),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("LEFTPADDING", (0, 0), (0, 0), 0),
+            ]
+        ),
+    )
 
 
 def score_sheets(sheets: list[TableSheet]) -> bytes:

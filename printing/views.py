@@ -59,7 +59,9 @@ def _download(request, tournament: Tournament, file_name: str, *, public_only: b
         raise Http404
     width, height = _page_size(request)
     try:
-        content = catalog.render(tournament, document, width, height)
+        content = catalog.render(
+            tournament, document, width, height, base_url=request.build_absolute_uri("/")
+        )
     except braille.BrailleUnavailable as problem:
         return HttpResponse(str(problem), status=503, content_type="text/plain; charset=utf-8")
     return _file(content, document.content_type, file_name)

@@ -21,6 +21,10 @@ def sheet_problem_message(problem: sheet.Problem) -> str:
         return _("the player does not sit at this table")
     if problem.code == sheet.TWO_LINES:
         return _("the player has two lines")
+    if problem.code == sheet.NOT_WHOLE_NUMBER and params["value"] in ("", None):
+        return _("„%(field)s“ is not filled in: write a whole number of 0 or more") % {
+            "field": FIELD_NAMES[problem.field]()
+        }
     if problem.code == sheet.NOT_WHOLE_NUMBER:
         return _("„%(field)s“ must be a whole number of 0 or more, not %(value)s") % {
             "field": FIELD_NAMES[problem.field](),

@@ -4,12 +4,14 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from rules import sanctions, stages
 from rules.score import RoundEntry, round_score
 from rules.sheet import OVER_CARD_BOUND, SheetLine, check_sheet
+from tournament.lookups import who
 from tournament.models import Commitment, Game, Player, Round, Stage, Table, Tournament
 
 from .messages import sheet_problem_message
@@ -50,6 +52,11 @@ class Sheet(models.Model):
         blank=True,
         help_text=_("Imported results count as confirmed."),
     )
+    entered_at_table = models.BooleanField(
+        _("entered at the table"),
+        default=False,
+        help_text=_("Entered by the table's scorekeeper through the table's link."),
+    )
 
     history = HistoricalRecords(verbose_name=_("history of the score sheet"))
 
@@ -71,6 +78,22 @@ class Sheet(models.Model):
     @property
     def confirmed(self) -> bool:
         return self.confirmed_at is not None
+
+    @property
+    def author(self) -> str:
+        """Who entered the sheet, in words: an account, or the table's scorekeeper."""
+        if self.entered_at_table:
+            return table_scorekeeper(self.table.number)
+        return who(self.entered_by) if self.entered_by_id else "–"
+
+
+# The change reason recorded in the results' history for an entry made at the table.
+TABLE_SCOREKEEPER = "table-scorekeeper"
+
+
+def table_scorekeeper(table_number: int) -> str:
+    """The author of an entry made through a table's link: "stůl 3 (zapisovatel)"."""
+    return _("table %(number)s (scorekeeper)") % {"number": table_number}
 
 
 class RoundResult(models.Model):
@@ -272,3 +295,43 @@ class Sanction(models.Model):
     @property
     def in_force(self) -> bool:
         return self.withdrawn_at is None
+
+
+class TableLink(models.Model):
+    """A drawn table's own address for its scorekeeper's phone: valid for that table and game
+    only, until the game is complete or the link is revoked.
+
+    The secret part of the address is not stored: it is an HMAC of ``SECRET_KEY`` with the
+    table, the short code and a random salt (``scoring.links``), so the desk and the printed
+    sheet can show it again while the database alone cannot rebuild it. The short code (not a
+    secret) is printed beside the QR code and starts the address; it finds the link."""
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="links", verbose_name=_("table")
+    )
+    code = models.CharField(_("short code"), max_length=12, unique=True)
+    salt = models.CharField(_("salt"), max_length=64)
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+    created_by = models.CharField(_("created by"), max_length=200, blank=True)
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+    revoked_by = models.CharField(_("revoked by"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("table link")
+        verbose_name_plural = _("table links")
+        ordering = ["table", "created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=Q(revoked_at__isnull=True),
+                name="table_link_one_live_per_table",
+                violation_error_message=_("The table already has a link in force."),
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.table}: {self.code}"
+
+    @property
+    def revoked(self) -> bool:
+        return self.revoked_at is not None

@@ -5,6 +5,7 @@ sheet is checked by ``rules.sheet.check_sheet`` and stored whole or not at all; 
 saves over a version someone else saved meanwhile is refused, never silently overwritten.
 """
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -28,7 +29,7 @@ from tournament.lookups import who
 from tournament.models import Commitment, Game, Player, Round, Seat, Table
 
 from .messages import sheet_problem_message
-from .models import Lot, RoundResult, Sanction, SanctionScope, Sheet
+from .models import TABLE_SCOREKEEPER, Lot, RoundResult, Sanction, SanctionScope, Sheet
 
 
 @dataclass(frozen=True)
@@ -155,26 +156,35 @@ def save_sheet(
     table: Table,
     round: Round,  # noqa: A002 - the domain's word
     lines: Sequence[rules_sheet.SheetLine],
-    by: User,
+    by: User | None,
     version: int,
     confirm_warnings: bool = False,
+    at_table: bool = False,
 ) -> Sheet:
     """Store a table's round sheet: all of its lines, or nothing.
 
     ``version`` is the sheet's version the referee started from (0 for a new sheet). Raises
     ``SheetRefused`` with the errors (and with the warnings unless ``confirm_warnings``), or
     with ``stale`` set when someone else saved the sheet meanwhile.
+
+    ``at_table``: the table's scorekeeper enters it through the table's link (``by`` is None).
+    Such a save is refused once the sheet is confirmed; it cannot set a disqualification or a
+    penalty (the referee's): the stored ones are kept.
     """
     if round.game_id != table.game_id:
         raise SheetRefused(
             [LineProblem(None, None, _("The round is not one of this table's game."))]
         )
     state = sheet_state(table, round)
+    if at_table:
+        if state.sheet is not None and state.sheet.confirmed:
+            raise SheetRefused([LineProblem(None, None, confirmed_already_message(round))])
+        lines = keep_referees_fields(state, lines)
     problems = check_lines(state, lines)
     if any(not p.warning for p in problems) or (problems and not confirm_warnings):
         raise SheetRefused(problems)
     now = timezone.now()
-    sheet = _claim(table, round, version, by, now)
+    sheet = _claim(table, round, version, by, now, at_table=at_table)
     # The closer last: a new closer is written only once the old one is not one any more, so
     # the database's one-closer constraint holds after every single row.
     for line in sorted(lines, key=lambda line: bool(line.closed)):
@@ -190,37 +200,87 @@ def save_sheet(
         result.laid, result.unused, result.penalty = line.laid, line.unused, line.penalty
         result.closed, result.disqualified = bool(line.closed), bool(line.disqualified)
         result._history_user = by
+        if at_table:
+            result._change_reason = TABLE_SCOREKEEPER
         result.save()
     return sheet
 
 
-def _claim(table: Table, round_: Round, version: int, by: User, now: datetime) -> Sheet:
+def confirmed_already_message(round_: Round) -> str:
+    return _(
+        "Round %(round)s has been confirmed by the referee already: the table cannot change it "
+        "any more. Nothing was saved; ask the referee for a correction."
+    ) % {"round": round_.number}
+
+
+def keep_referees_fields(state: SheetState, lines: Sequence[rules_sheet.SheetLine]) -> list:
+    """A table's lines with the disqualification and the penalty as stored (the referee's):
+    whatever the table sent for them is ignored."""
+    kept = []
+    for line in lines:
+        stored = state.results.get(line.player)
+        kept.append(
+            dataclasses.replace(
+                line,
+                disqualified=stored.disqualified if stored else False,
+                penalty=stored.penalty if stored else 0,
+            )
+        )
+    return kept
+
+
+def same_lines(state: SheetState, lines: Sequence[rules_sheet.SheetLine]) -> bool:
+    """Whether the stored sheet holds exactly these lines (a repeated submit, say)."""
+    return (
+        state.sheet is not None
+        and len(lines) == len(state.results)
+        and all(same_as_stored(state.results.get(line.player), line) for line in lines)
+    )
+
+
+def _claim(
+    table: Table, round_: Round, version: int, by: User | None, now: datetime, at_table: bool
+) -> Sheet:
     """Move the sheet from ``version`` to the next one, or refuse: optimistic locking by a
     conditional UPDATE (or the unique constraint, for a new sheet). A changed sheet needs a new
-    confirmation."""
+    confirmation; a table never moves a confirmed sheet."""
     changes = {
         "version": F("version") + 1,
         "entered_by": by,
         "entered_at": now,
+        "entered_at_table": at_table,
         "confirmed_by": None,
         "confirmed_at": None,
     }
     current = Sheet.objects.filter(table=table, round=round_)
     if version:
-        if not current.filter(version=version).update(**changes):
-            message = _(
-                "Someone else saved this sheet meanwhile. Nothing of yours was saved; "
-                "their values are shown below, check them and enter your changes again."
-            )
-            raise SheetRefused([LineProblem(None, None, message)], stale=current.first())
+        claimable = current.filter(version=version)
+        if at_table:
+            claimable = claimable.filter(confirmed_at__isnull=True)
+        if not claimable.update(**changes):
+            fresh = current.first()
+            if at_table and fresh is not None and fresh.confirmed:
+                message = confirmed_already_message(round_)
+            else:
+                message = _(
+                    "Someone else saved this sheet meanwhile. Nothing of yours was saved; "
+                    "their values are shown below, check them and enter your changes again."
+                )
+            raise SheetRefused([LineProblem(None, None, message)], stale=fresh)
         sheet = current.get()
         _saved_by_update(sheet, by)
     else:
         try:
             with transaction.atomic():
-                sheet = Sheet.objects.create(
-                    table=table, round=round_, entered_by=by, entered_at=now
+                sheet = Sheet(
+                    table=table,
+                    round=round_,
+                    entered_by=by,
+                    entered_at=now,
+                    entered_at_table=at_table,
                 )
+                sheet._history_user = by
+                sheet.save()
         except IntegrityError:
             message = _(
                 "Someone else entered this sheet meanwhile. Nothing of yours was saved; "

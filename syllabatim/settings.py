@@ -33,6 +33,10 @@ CSRF_TRUSTED_ORIGINS = [
     o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o
 ]
 
+# Behind a proxy (DJANGO_BEHIND_PROXY=1) the client's address is the proxy's last
+# X-Forwarded-For hop (the table links' limit on wrong guesses counts per client).
+BEHIND_PROXY = os.environ.get("DJANGO_BEHIND_PROXY") == "1"
+
 # Served over HTTPS (a public server): DJANGO_HTTPS=1. A venue laptop on the hall's network
 # serves plain HTTP and leaves it unset.
 if os.environ.get("DJANGO_HTTPS") == "1":
@@ -63,6 +67,7 @@ INSTALLED_APPS = [
     "public",
     "printing",
     "sync",
+    "scorekeeper",
 ]
 
 MIDDLEWARE = [
@@ -163,6 +168,17 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
+
+# Table links (scoring.links): the address printed in the QR codes and given by the
+# table_links command; unset, the organiser's own address (the command: 127.0.0.1:8000).
+# A venue laptop serving the hall sets it to the address the phones reach, e.g.
+# DJANGO_SITE_URL=http://192.168.1.10:8000
+SITE_URL = os.environ.get("DJANGO_SITE_URL", "").rstrip("/")
+# Wrong table-link addresses a client may try in the window (seconds), then 429.
+LINK_GUESSES = int(os.environ.get("DJANGO_LINK_GUESSES", "100"))
+LINK_GUESS_WINDOW = 10 * 60
+# Error reports never carry a table link's secret (scorekeeper.redaction).
+DEFAULT_EXCEPTION_REPORTER_FILTER = "scorekeeper.redaction.TableLinkSafeExceptionReporterFilter"
 
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "/"

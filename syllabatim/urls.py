@@ -22,6 +22,7 @@ urlpatterns = [
         path("rozhodci/<slug:slug>/", include("desk.urls")),
         path("turnaj/<slug:slug>/ke-stazeni/", include("printing.urls_public")),
         path("turnaj/<slug:slug>/", include("public.urls")),
+        path("stul/", include("scorekeeper.urls")),
         path("", include("public.urls_site")),
         prefix_default_language=False,
     ),

@@ -45,6 +45,15 @@ def declared_public(view) -> bool:
     return declared(view, "public")
 
 
+def declared_link_holder(view) -> bool:
+    """A page for whoever holds a table link (accounts.access.link_holder): no account."""
+    while view is not None:
+        if getattr(view, "link_holder", False):
+            return True
+        view = getattr(view, "__wrapped__", None)
+    return False
+
+
 def required_role(view):
     while view is not None:
         if hasattr(view, "required_role"):
@@ -53,7 +62,14 @@ def required_role(view):
     return None
 
 
-SAMPLES = {"slug": "mcr-2026", "stage": "kvalifikace", "number": "1", "table": "1", "round": "1"}
+SAMPLES = {
+    "slug": "mcr-2026",
+    "stage": "kvalifikace",
+    "number": "1",
+    "table": "1",
+    "round": "1",
+    "token": "ABCDEF-not-a-table-link",
+}
 
 
 def url_of(route: str, extra: dict) -> str | None:
@@ -94,8 +110,23 @@ def test_every_page_declares_its_audience(crawl):
         and required_role(view) is None
         and not declared_public(view)
         and not declared(view, "token_authenticated")  # programs with a key (accounts.access)
+        and not declared_link_holder(view)
     ]
     assert undeclared == []
+
+
+def test_table_link_pages_open_to_no_account_without_the_link(crawl):
+    """A wrong token is a 404 for everyone, organiser included: the link is the only key."""
+    clients, pages = crawl
+    checked = 0
+    for _route, _name, view, url in pages:
+        if not declared_link_holder(view) or url is None:
+            continue
+        checked += 1
+        for client in clients.values():
+            for method in ("get", "post"):
+                assert getattr(client, method)(url).status_code == 404, (method, url)
+    assert checked >= 2
 
 
 def test_no_page_answers_to_the_wrong_role(crawl):

@@ -161,6 +161,7 @@ def tables_in(story):
 def overflowing_cells(table) -> list[str]:
     """Cells whose text does not fit their column: a string is one line; a paragraph wraps
     between words, so each of its words must fit."""
+    from reportlab.graphics.shapes import Drawing
     from reportlab.pdfbase.pdfmetrics import stringWidth
     from reportlab.platypus import Paragraph
 
@@ -170,6 +171,12 @@ def overflowing_cells(table) -> list[str]:
             style = table._cellStyles[row][column]
             room = table._colWidths[column] - style.leftPadding - style.rightPadding
             for item in value if isinstance(value, list | tuple) else [value]:
+                if isinstance(item, Drawing):  # a picture (the table's QR code): its own width
+                    if item.width > room:
+                        found.append(
+                            f"row {row}, col {column}: drawing {item.width:.0f} > {room:.0f}"
+                        )
+                    continue
                 if isinstance(item, Paragraph):
                     font, size = item.style.fontName, item.style.fontSize
                     pieces = item.getPlainText().split()

@@ -1,0 +1,79 @@
+"""Table links on the referee's game page: each table's address for its scorekeeper's phone
+(organiser and referees), renewed or revoked by the organiser (``scoring.links``)."""
+
+from django.conf import settings
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.access import organiser_required
+from scoring import links
+from tournament.lookups import game_or_404, tournament_or_404, who
+from tournament.models import Table
+
+
+def base_url(request) -> str:
+    """Where the phones reach this server: ``DJANGO_SITE_URL``, else the address the desk is
+    opened at."""
+    return settings.SITE_URL or request.build_absolute_uri("/").rstrip("/")
+
+
+def link_rows(request, game) -> list[dict]:
+    """Each table of the game with its link in force (issued now for a table that never had
+    one), or none where the organiser revoked it."""
+    if not game.draw_confirmed:
+        return []
+    issued = links.issue_table_links(game=game, by=who(request.user))
+    base = base_url(request)
+    return [
+        {
+            "table": table,
+            "link": issued.get(table.number),
+            "url": links.table_url(issued[table.number], base) if table.number in issued else None,
+        }
+        for table in game.tables.order_by("number")
+    ]
+
+
+def _back(slug, game):
+    return redirect(
+        reverse("desk:dashboard", kwargs={"slug": slug})
+        + f"?partie={game.stage.kind}-{game.number}#table-links"
+    )
+
+
+@organiser_required
+@require_POST
+def renew_link(request, slug, stage, number, table):
+    game = game_or_404(tournament_or_404(slug), stage, number)
+    table_ = get_object_or_404(Table, game=game, number=table)
+    try:
+        link = links.renew_table_link(table=table_, by=who(request.user))
+    except links.LinkRefused as refused:
+        messages.error(request, str(refused))
+    else:
+        messages.success(
+            request,
+            _("Table %(table)s has a new link (code %(code)s); the old one no longer works.")
+            % {"table": table_.number, "code": link.code},
+        )
+    return _back(slug, game)
+
+
+@organiser_required
+@require_POST
+def revoke_link(request, slug, stage, number, table):
+    game = game_or_404(tournament_or_404(slug), stage, number)
+    table_ = get_object_or_404(Table, game=game, number=table)
+    try:
+        links.revoke_table_link(table=table_, by=who(request.user))
+    except links.LinkRefused as refused:
+        messages.error(request, str(refused))
+    else:
+        messages.success(
+            request,
+            _("The link of table %(table)s no longer works.") % {"table": table_.number},
+        )
+    return _back(slug, game)

@@ -1,0 +1,49 @@
+import json
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from scoring import links
+from tournament.lookups import tournament_or_error
+from tournament.models import Game, Stage
+
+
+class Command(BaseCommand):
+    help = _(
+        "Prints the address of each table of a game for its scorekeeper's phone as JSON "
+        '({"tables": [{"table": 1, "url": "…"}]}), giving tables without one a new link.'
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--stage", required=True, choices=Stage.Kind.values)
+        parser.add_argument("--game", required=True, type=int)
+        parser.add_argument(
+            "--base-url",
+            default=None,
+            help=_("The address the phones reach (default: DJANGO_SITE_URL, else %(url)s).")
+            % {"url": links.DEFAULT_BASE_URL},
+        )
+        parser.add_argument("--by", default=_("command line"), help=_("who issues the links"))
+
+    def handle(self, *args, slug, stage, game, base_url, by, **options):
+        tournament = tournament_or_error(slug)
+        found = (
+            Game.objects.select_related("stage")
+            .filter(stage__tournament=tournament, stage__kind=stage, number=game)
+            .first()
+        )
+        if found is None:
+            raise CommandError(
+                _("The tournament has no game %(game)s in this stage.") % {"game": game}
+            )
+        if not found.draw_confirmed:
+            raise CommandError(_("The game's draw is not confirmed yet: its tables may change."))
+        base = base_url or settings.SITE_URL or links.DEFAULT_BASE_URL
+        try:
+            links.issue_table_links(game=found, by=by)
+        except links.LinkRefused as refused:
+            raise CommandError(str(refused)) from None
+        tables = [{"table": row.table, "url": row.url} for row in links.game_links(found, base)]
+        self.stdout.write(json.dumps({"tables": tables}, ensure_ascii=False))

@@ -1,0 +1,235 @@
+"""The table's page: the scorekeeper enters each round on a phone through the table's link.
+
+Thin over ``scoring``: the link is found by ``scoring.links`` (``accounts.access.link_holder``
+turns a wrong token into 404), the round is saved by ``scoring.services.save_sheet`` with
+``at_table=True`` (the same checks and messages as the desk; disqualification and penalties
+stay the referee's), and a confirmed round cannot be changed here.
+"""
+
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.debug import sensitive_post_parameters, sensitive_variables
+
+from accounts.access import link_holder
+from rules.championship import ROUND_NUMBERS
+from scoring import links, services
+from scoring.models import Sheet, TableLink
+from scoring.sheet_form import TABLE_FIELDS, field_name, form_rows, form_values, lines_from_form
+
+SAVED = "ulozeno"  # the query parameter that names the round just saved
+
+
+def _round_states(token, rounds, sheets) -> list[dict]:
+    return [
+        {
+            "round": game_round,
+            "sheet": sheets.get(game_round.pk),
+            "url": reverse(
+                "scorekeeper:round", kwargs={"token": token, "round": game_round.number}
+            ),
+        }
+        for game_round in rounds
+    ]
+
+
+def _table_lines(state, data):
+    """The scorekeeper's lines: laid, unused and closed as typed; a disqualification or a
+    penalty sent anyway is dropped here, and the service keeps the referee's values."""
+    allowed = {
+        field_name(seat.player.start_number, name) for seat in state.seats for name in TABLE_FIELDS
+    }
+    return lines_from_form(state, {key: data.get(key) for key in data if key in allowed})
+
+
+def _focus(rows, problems) -> str | None:
+    if any(not p.warning for p in problems):
+        return "table-problems"
+    if problems:
+        return "confirm_warnings"
+    return None
+
+
+def _context(request, link, round_, state, values, problems, *, saved=None, repeated=False):
+    table = link.table
+    game = table.game
+    stage = game.stage
+    rounds = list(game.rounds.order_by("position"))
+    sheets = {s.round_id: s for s in Sheet.objects.filter(table=table)}
+    rows = form_rows(state, values, problems, fields=TABLE_FIELDS) if state else []
+    errors = [p for p in problems if not p.warning]
+    token = links.token_of(link)
+    starts = None
+    if state is not None and state.seats:
+        starts = state.seats[state.starting_position].player
+    confirmed = state is not None and state.sheet is not None and state.sheet.confirmed
+    return {
+        "link": link,
+        "table": table,
+        "game": game,
+        "stage": stage,
+        "tournament": stage.tournament,
+        "seats": list(table.seats.select_related("player").order_by("position")),
+        "round": round_,
+        "state": state,
+        "starts": starts,
+        "rows": rows,
+        "problems": problems,
+        "errors": errors,
+        "warnings": [p for p in problems if p.warning] if not errors else [],
+        "sheet_problems": [p for p in problems if p.player is None],
+        "focus": _focus(rows, problems),
+        "confirmed": confirmed,
+        "rounds": _round_states(token, rounds, sheets),
+        "requires_confirmation": stage.requires_confirmation,
+        "form_version": state.version if state else 0,
+        "saved": saved,
+        "repeated": repeated,
+        "from_post": request.method == "POST",
+        "form_action": reverse("scorekeeper:round", kwargs={"token": token, "round": round_.number})
+        if round_
+        else "",
+        "draft_key": f"{link.code}:{round_.number}" if round_ else "",
+        "saved_draft_key": f"{link.code}:{saved.round.number}" if saved else "",
+        "home_url": reverse("scorekeeper:table", kwargs={"token": token}),
+    }
+
+
+def _next_round(game, table):
+    """The first round in playing order that the table has no sheet of yet."""
+    done = set(Sheet.objects.filter(table=table).values_list("round_id", flat=True))
+    return next((r for r in game.rounds.order_by("position") if r.pk not in done), None)
+
+
+def _saved_round(request, game, table):
+    """The round named by ``?ulozeno=N`` if the table really has its sheet: the message is
+    the database's word, not the address's."""
+    text = request.GET.get(SAVED, "")
+    if not text.isdigit():
+        return None
+    return (
+        Sheet.objects.filter(table=table, round__game=game, round__number=int(text))
+        .select_related("round")
+        .first()
+    )
+
+
+def _round_of(game, number):
+    """The game's round of that number, else 404 (a round of another game is out of scope)."""
+    text = str(number)
+    if not text.isdigit() or int(text) not in ROUND_NUMBERS:
+        raise Http404
+    round_ = game.rounds.filter(number=int(text)).first()
+    if round_ is None:
+        raise Http404
+    return round_
+
+
+def _version(data) -> int:
+    """The version the form was loaded with; anything else is a version no sheet has."""
+    text = str(data.get("version", "0")).strip()
+    return int(text) if text.isdigit() and int(text) < 2**31 else -1
+
+
+@sensitive_variables()
+@sensitive_post_parameters()
+@link_holder(links.link_in_force)
+def table(request, link: TableLink, round=None):  # noqa: A002 - the domain's word
+    table_ = link.table
+    game = table_.game
+    if request.method == "POST":
+        round_ = _round_of(game, round if round is not None else request.POST.get("round", ""))
+        return _save(request, link, round_)
+    if round is not None:
+        round_ = _round_of(game, round)
+    else:
+        round_ = _next_round(game, table_)
+    state = services.sheet_state(table_, round_) if round_ else None
+    saved = _saved_round(request, game, table_)
+    values = form_values(state) if state else {}
+    return render(
+        request,
+        "scorekeeper/table.html",
+        _context(request, link, round_, state, values, [], saved=saved),
+    )
+
+
+def _save(request, link: TableLink, round_):
+    table_ = link.table
+    state = services.sheet_state(table_, round_)
+    lines = _table_lines(state, request.POST)
+    version = _version(request.POST)
+    try:
+        services.save_sheet(
+            table=table_,
+            round=round_,
+            lines=lines,
+            by=None,
+            version=version,
+            confirm_warnings=request.POST.get("confirm_warnings") == "on",
+            at_table=True,
+        )
+    except services.SheetRefused as refused:
+        fresh = services.sheet_state(table_, round_)
+        if refused.stale is not None and services.same_lines(
+            fresh, services.keep_referees_fields(fresh, lines)
+        ):
+            # The same values again (a second tap, a retry after a lost answer): stored once.
+            return render(
+                request,
+                "scorekeeper/table.html",
+                _context(
+                    request,
+                    link,
+                    round_,
+                    fresh,
+                    form_values(fresh),
+                    [],
+                    saved=fresh.sheet,
+                    repeated=True,
+                ),
+            )
+        if refused.stale is not None:
+            problems = refused.problems
+            if fresh.sheet is not None and not fresh.sheet.confirmed:
+                problems = [
+                    *problems,
+                    services.LineProblem(
+                        None,
+                        None,
+                        _(
+                            "Your values are kept in the form: compare them with the saved ones "
+                            "below the form and save again."
+                        ),
+                    ),
+                ]
+            context = _context(
+                request,
+                link,
+                round_,
+                fresh,
+                form_values(fresh, request.POST),
+                problems,
+            )
+            context["stale_state"] = fresh
+            context["stale_rows"] = form_rows(fresh, form_values(fresh), [], fields=TABLE_FIELDS)
+            context["form_version"] = fresh.version
+            return render(request, "scorekeeper/table.html", context, status=409)
+        context = _context(
+            request, link, round_, state, form_values(state, request.POST), refused.problems
+        )
+        # The version the scorekeeper started from: a save meanwhile is still noticed.
+        context["form_version"] = version if version >= 0 else state.version
+        return render(request, "scorekeeper/table.html", context, status=422)
+    if links.game_complete(table_.game):
+        # The game's last sheet: the link expires now, so the answer comes without a redirect.
+        fresh = services.sheet_state(table_, round_)
+        context = _context(request, link, None, None, {}, [], saved=fresh.sheet)
+        context["game_over"] = True
+        return render(request, "scorekeeper/table.html", context)
+    token = links.token_of(link)
+    return redirect(
+        reverse("scorekeeper:table", kwargs={"token": token}) + f"?{SAVED}={round_.number}",
+        permanent=False,
+    )

@@ -1,0 +1,302 @@
+"""A table link opens its own table and game only, until the game is complete or the link is
+revoked; anything else is a 404 that changes nothing, and guessing is limited."""
+
+import json
+import logging
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.test import Client, override_settings
+
+from draws.services import draw_game
+from rules.sheet import SheetLine
+from scoring import links, services
+from scoring.models import RoundResult, Sheet, TableLink
+from tests.scorekeeper.conftest import client_of, round_form, seats_of
+
+pytestmark = pytest.mark.django_db
+
+
+def nothing_stored():
+    return not Sheet.objects.exists() and not RoundResult.objects.exists()
+
+
+def tampered(path: str) -> list[str]:
+    token = path.split("/")[2]
+    code, secret = token.split("-", 1)
+    flipped = secret[:-1] + ("A" if secret[-1] != "A" else "B")
+    return [
+        f"/stul/{code}-{flipped}/",  # one character of the secret changed
+        f"/stul/{code}-{secret[:-1]}/",  # shortened
+        f"/stul/{code}-{secret}x/",  # lengthened
+        f"/stul/{code}/",  # the code alone
+        f"/stul/{code.lower()}-{secret}/",  # the code in other letters
+        f"/stul/{secret}/",  # the secret alone
+        "/stul/x/",
+    ]
+
+
+def test_the_token_has_at_least_128_random_bits_and_is_shown_again_the_same(game, table_links):
+    link = TableLink.objects.get(table__game=game, table__number=1)
+    secret = links.token_of(link).split("-", 1)[1]
+    assert len(secret) * 6 >= 128
+    assert links.token_of(TableLink.objects.get(pk=link.pk)) == links.token_of(link)
+    assert links.table_path(link) == table_links[1]
+    # nothing stored is the secret: the database holds the code and a salt only
+    stored = " ".join(str(v) for v in TableLink.objects.filter(pk=link.pk).values().get().values())
+    assert secret not in stored
+    with override_settings(SECRET_KEY="another-key-another-key-another-key-another-key"):
+        assert links.token_of(link) != table_links[1].split("/")[2]  # derived from the key
+        assert Client().get(table_links[1]).status_code == 404  # a new key: old links fail
+
+
+def test_every_table_has_its_own_link(game, table_links):
+    assert len(table_links) == game.tables.count()
+    assert len(set(table_links.values())) == len(table_links)
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_a_tampered_token_is_404_and_changes_nothing(game, table_links, method):
+    table = game.tables.get(number=1)
+    client = Client()
+    for url in tampered(table_links[1]):
+        response = getattr(client, method)(url, round_form(table, round="5", version="0"))
+        assert response.status_code == 404, url
+    assert nothing_stored()
+
+
+def test_no_token_is_404():
+    assert Client().get("/stul/").status_code == 404
+
+
+def test_a_link_opens_its_own_table_only(game, table_links):
+    """The address names the table: another table's players sent to it are ignored, and its
+    own are missing, so nothing is stored."""
+    one, two = game.tables.get(number=1), game.tables.get(number=2)
+    response = Client().post(table_links[1], round_form(two, round="5", version="0"))
+    assert response.status_code == 422
+    assert nothing_stored()
+    Client().post(table_links[1], round_form(one, round="5", version="0"))
+    assert set(Sheet.objects.values_list("table__number", flat=True)) == {1}
+
+
+def test_a_link_of_another_game_is_404_for_this_game(game, table_links, tournament):
+    second = draw_game(
+        tournament=tournament,
+        kind="qualifier",
+        number=2,
+        by="Jana",
+        seed=2,
+        rounds=[4, 6],
+        confirm=True,
+    )
+    links.issue_table_links(game=second)
+    # round 4 and 6 are rounds of game 2 only: game 1's link cannot reach them
+    for number in (4, 6):
+        response = Client().post(
+            table_links[1] + f"kolo-{number}/",
+            round_form(second.tables.get(number=1), round=str(number), version="0"),
+        )
+        assert response.status_code == 404
+    assert nothing_stored()
+
+
+def test_a_revoked_link_is_404(game, table_links):
+    table = game.tables.get(number=1)
+    links.revoke_table_link(table=table, by="org")
+    for method in ("get", "post"):
+        response = getattr(Client(), method)(
+            table_links[1], round_form(table, round="5", version="0")
+        )
+        assert response.status_code == 404
+    assert nothing_stored()
+    renewed = links.renew_table_link(table=table, by="org")
+    assert Client().get(links.table_path(renewed)).status_code == 200
+    assert Client().get(table_links[1]).status_code == 404  # the old one stays dead
+
+
+def test_a_link_expires_when_its_game_is_complete(game, table_links):
+    client = Client()
+    for table in game.tables.all():
+        for game_round in game.rounds.order_by("position"):
+            services.save_sheet(
+                table=table,
+                round=game_round,
+                lines=[
+                    SheetLine(s.player.start_number, 10, 0 if i == 0 else 3, closed=i == 0)
+                    for i, s in enumerate(seats_of(table))
+                ],
+                by=None,
+                version=0,
+                at_table=True,
+            )
+    assert links.game_complete(game)
+    table = game.tables.get(number=1)
+    before = list(RoundResult.objects.values())
+    assert client.get(table_links[1]).status_code == 404
+    response = client.post(
+        table_links[1] + "kolo-5/", round_form(table, laid=20, round="5", version="1")
+    )
+    assert response.status_code == 404
+    assert list(RoundResult.objects.values()) == before
+
+
+def test_a_game_waiting_for_confirmations_is_not_complete(game, table_links, referees):
+    game.stage.confirmation_required = True
+    game.stage.save()
+    for table in game.tables.all():
+        for game_round in game.rounds.all():
+            services.save_sheet(
+                table=table,
+                round=game_round,
+                lines=[
+                    SheetLine(s.player.start_number, 10, 0 if i == 0 else 3, closed=i == 0)
+                    for i, s in enumerate(seats_of(table))
+                ],
+                by=None,
+                version=0,
+                at_table=True,
+            )
+    assert Client().get(table_links[1]).status_code == 200  # still correctable
+    for sheet in Sheet.objects.all():
+        services.confirm_sheet(sheet=sheet, by=referees[0], version=sheet.version)
+    assert Client().get(table_links[1]).status_code == 404
+
+
+def test_a_draft_draw_has_no_links(tournament, game):
+    draft = draw_game(
+        tournament=tournament,
+        kind="qualifier",
+        number=2,
+        by="Jana",
+        seed=2,
+        rounds=[4],
+        confirm=False,
+    )
+    assert links.issue_table_links(game=draft) == {}
+    assert not TableLink.objects.filter(table__game=draft).exists()
+
+
+@override_settings(LINK_GUESSES=5)
+def test_wrong_guesses_are_limited_per_client(game, table_links):
+    client = Client(REMOTE_ADDR="10.0.0.7")
+    for _ in range(5):
+        assert client.get("/stul/ABCDEF-wrong/").status_code == 404
+    response = client.get("/stul/ABCDEF-wrong/")
+    assert response.status_code == 429
+    assert "Příliš mnoho chybných adres" in response.content.decode()
+    # over the limit even a right address answers 429: guesses learn nothing
+    assert client.get(table_links[1]).status_code == 429
+    # another client is not affected
+    assert Client(REMOTE_ADDR="10.0.0.8").get(table_links[1]).status_code == 200
+
+
+@override_settings(LINK_GUESSES=2, BEHIND_PROXY=True)
+def test_behind_a_proxy_the_limit_counts_the_forwarded_client(game, table_links):
+    for _ in range(2):
+        Client(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="192.0.2.5").get("/stul/ABCDEF-x/")
+    blocked = Client(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="192.0.2.5")
+    assert blocked.get(table_links[1]).status_code == 429
+    other = Client(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="192.0.2.6")
+    assert other.get(table_links[1]).status_code == 200
+
+
+def test_csrf_as_everywhere(game, table_links):
+    table = game.tables.get(number=1)
+    client = Client(enforce_csrf_checks=True)
+    response = client.post(table_links[1], round_form(table, round="5", version="0"))
+    assert response.status_code == 403
+    assert nothing_stored()
+    page = client.get(table_links[1]).content.decode()
+    token = page.split('name="csrfmiddlewaretoken" value="')[1].split('"')[0]
+    data = round_form(table, round="5", version="0", csrfmiddlewaretoken=token)
+    assert client.post(table_links[1], data).status_code == 302
+
+
+def test_tokens_never_reach_the_logs(game, table_links, caplog):
+    table = game.tables.get(number=1)
+    secret = table_links[1].split("-", 1)[1].rstrip("/")
+    client = Client()
+    with caplog.at_level(logging.DEBUG):
+        client.post(table_links[1], round_form(table, laid="x", round="5", version="0"))  # 422
+        client.post(table_links[1], round_form(table, round="5", version="0"))
+        client.post(table_links[1], round_form(table, laid=11, round="5", version="0"))  # 409
+        client.get(table_links[1] + "kolo-4/")  # 404
+        Client(enforce_csrf_checks=True).post(table_links[1], {})  # 403 CSRF
+    text = "\n".join(record.getMessage() for record in caplog.records)
+    assert "Unprocessable Entity" in text and "Conflict" in text and "Not Found" in text
+    assert "/stul/" in text and secret not in text
+
+
+def test_the_table_links_command(game, table_links):
+    out = StringIO()
+    call_command(
+        "table_links",
+        "mcr",
+        "--stage",
+        "qualifier",
+        "--game",
+        "1",
+        "--base-url",
+        "http://192.168.1.10:8000/",
+        stdout=out,
+    )
+    printed = json.loads(out.getvalue())
+    assert [row["table"] for row in printed["tables"]] == sorted(table_links)
+    for row in printed["tables"]:
+        assert row == {
+            "table": row["table"],
+            "url": "http://192.168.1.10:8000" + table_links[row["table"]],
+        }
+    out = StringIO()
+    call_command("table_links", "mcr", "--stage", "qualifier", "--game", "1", stdout=out)
+    assert json.loads(out.getvalue())["tables"][0]["url"].startswith("http://127.0.0.1:8000/stul/")
+
+
+def test_the_command_issues_links_for_a_new_game_and_refuses_a_draft(tournament, game):
+    from django.core.management.base import CommandError
+
+    out = StringIO()
+    call_command("table_links", "mcr", "--stage", "qualifier", "--game", "1", stdout=out)
+    assert len(json.loads(out.getvalue())["tables"]) == game.tables.count()
+    draw_game(
+        tournament=tournament,
+        kind="qualifier",
+        number=2,
+        by="Jana",
+        seed=2,
+        rounds=[4],
+        confirm=False,
+    )
+    with pytest.raises(CommandError):
+        call_command("table_links", "mcr", "--stage", "qualifier", "--game", "2", stdout=out)
+    with pytest.raises(CommandError):
+        call_command("table_links", "mcr", "--stage", "final_a", "--game", "1", stdout=out)
+
+
+def test_links_are_the_organisers_and_referees_not_the_publics(game, table_links, referees):
+    page = client_of(referees[0]).get("/rozhodci/mcr/?partie=qualifier-1").content.decode()
+    assert all(path in page for path in table_links.values())
+    assert Client().get("/rozhodci/mcr/?partie=qualifier-1").status_code == 302
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"round": "99999999999999999999"},
+        {"round": "-5"},
+        {"round": "5", "version": "99999999999999999999"},
+        {"round": "5", "version": "-1"},
+        {"round": "5", "version": "jedna"},
+    ],
+)
+def test_tampered_form_values_store_nothing(game, table_links, changes):
+    table = game.tables.get(number=1)
+    response = Client().post(table_links[1], round_form(table, **{"version": "0", **changes}))
+    assert response.status_code in (404, 409, 422)
+    assert nothing_stored()
+
+
+def test_a_huge_round_in_the_address_is_404(game, table_links):
+    assert Client().get(table_links[1] + "kolo-99999999999999999999/").status_code == 404
