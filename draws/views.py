@@ -16,7 +16,7 @@ from tournament.lookups import game_or_404, tournament_or_404, who
 from tournament.models import Game, Player, Stage, Tournament
 
 from . import services
-from .forms import DrawForm, QualifierPlanForm, RoundsFields, SwapForm
+from .forms import DrawForm, QualifierPlanForm, RoundsFields, SwapForm, round_initial
 from .selectors import game_has_results, game_tables, stage_field
 
 
@@ -125,7 +125,7 @@ def draw_new(request, slug, stage):
     """Draw the stage's next game (GET shows the form, POST draws a draft)."""
     tournament = tournament_or_404(slug)
     summary = _stage_summary(tournament, stage)
-    form = DrawForm(request.POST or None)
+    form = DrawForm(request.POST or None, initial=round_initial(tournament, stage))
     if request.method == "POST" and form.is_valid():
         try:
             game = services.draw_game(
@@ -225,7 +225,7 @@ def game(request, slug, stage, number):
             "absent": absent,
             "has_results": game_has_results(drawn),
             "swap_form": SwapForm(players=players),
-            "rounds_form": RoundsFields(),
+            "rounds_form": RoundsFields(initial=round_initial(tournament, stage)),
         },
     )
 

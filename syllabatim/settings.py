@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "desk",
     "public",
     "printing",
+    "staff",
 ]
 
 MIDDLEWARE = [
@@ -91,6 +92,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.roles",
                 "public.context_processors.languages",
+                "staff.context_processors.staff_navigation",
             ],
         },
     },
@@ -148,7 +150,7 @@ LOGGING = {
 }
 
 LOGIN_URL = "accounts:login"
-LOGIN_REDIRECT_URL = "/"
+LOGIN_REDIRECT_URL = "staff:start"  # the staff's start page; the public needs no account
 LOGOUT_REDIRECT_URL = "/"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"

@@ -1,0 +1,31 @@
+"""A player's eligibility (A) in words, the same on every page that shows it."""
+
+from django.utils.translation import gettext, gettext_lazy
+
+from rules import eligibility
+
+ELIGIBILITY_WORDS = {
+    eligibility.UNDER_AGE: gettext_lazy("under 18 on the first day"),
+    eligibility.NOT_PAID: gettext_lazy("entry fee not paid"),
+}
+WARNING_WORDS = {
+    eligibility.NO_BIRTH_DATE: gettext_lazy("no birth date: check the age limit"),
+}
+
+
+def eligibility_words(problems) -> str:
+    """Why a player may not be drawn, e.g. „under 18 on the first day, entry fee not paid“."""
+    return ", ".join(str(ELIGIBILITY_WORDS[code]) for code in problems)
+
+
+def eligibility_sentence(player) -> str:
+    """The player's eligibility as one phrase: eligible, or not and why; and what to check."""
+    problems = player.eligibility_problems()
+    if problems:
+        words = gettext("not eligible: %(reasons)s") % {"reasons": eligibility_words(problems)}
+    else:
+        words = gettext("eligible")
+    warnings = eligibility.eligibility_warnings(birth_date=player.birth_date)
+    if warnings:
+        words += "; " + ", ".join(str(WARNING_WORDS[code]) for code in warnings)
+    return words
