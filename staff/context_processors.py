@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
-from accounts.roles import ORGANISER, REFEREE, has_role
+from accounts.context_processors import roles as roles_of
+from accounts.roles import ORGANISER, REFEREE
 from tournament.models import Tournament
 
 
@@ -74,12 +75,23 @@ def _links(links, roles: set[str], view_name: str, **kwargs) -> list[dict]:
 
 def staff_navigation(request) -> dict:
     """``staff_nav`` on pages that need a role: the general links and, on a tournament's
-    page, the tournament's."""
+    page, the tournament's. Made once a request."""
+    cached = getattr(request, "_staff_navigation", None)
+    if cached is None:
+        cached = request._staff_navigation = _navigation(request)
+    return cached
+
+
+def _navigation(request) -> dict:
     match = getattr(request, "resolver_match", None)
-    user = getattr(request, "user", None)
-    if match is None or user is None or _required_role(match.func) is None:
+    if match is None or _required_role(match.func) is None:
         return {}
-    roles = {role for role in (ORGANISER, REFEREE) if has_role(user, role)}
+    known = roles_of(request)
+    roles = {
+        role
+        for role, held in ((ORGANISER, known["is_organiser"]), (REFEREE, known["is_referee"]))
+        if held
+    }
     if not roles:
         return {}
     view_name = match.view_name

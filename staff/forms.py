@@ -7,6 +7,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.utils.text import format_lazy, slugify
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from accounts.roles import ORGANISER, REFEREE
 from rules.categories import CATEGORIES
@@ -290,7 +291,10 @@ def team_initial(name: str, members) -> dict:
     return initial
 
 
-ROLE_CHOICES = [(REFEREE, _("referee")), (ORGANISER, _("organiser"))]
+ROLE_CHOICES = [
+    (REFEREE, pgettext_lazy("role", "referee")),
+    (ORGANISER, pgettext_lazy("role", "organiser")),
+]
 
 
 class AccountForm(forms.Form):

@@ -160,7 +160,7 @@ def _advancement(tournament: Tournament, stages) -> Step:
     ties = sum(len(r.unresolved) for r in result.values())
     if ties:
         words = ngettext(
-            "A tie at the cut waits for the referee's lot.",
+            "%(count)s tie at the cut waits for the referee's lot.",
             "%(count)s ties at the cut wait for the referee's lot.",
             ties,
         ) % {"count": ties}

@@ -290,7 +290,7 @@ def player_new(request, slug):
         except ValidationError as refusal:
             show_refusal(form, refusal)
         else:
-            messages.success(request, _("%(player)s is registered.") % {"player": player})
+            messages.success(request, _("Registered: %(player)s.") % {"player": player})
             if "another" in request.POST:
                 return redirect("staff:player_new", slug=slug)
             return redirect("staff:players", slug=slug)
@@ -318,7 +318,7 @@ def player(request, slug, number):
         except ValidationError as refusal:
             show_refusal(form, refusal)
         else:
-            messages.success(request, _("%(player)s is saved.") % {"player": saved})
+            messages.success(request, _("Saved: %(player)s.") % {"player": saved})
             return redirect("staff:player", slug=slug, number=saved.start_number)
     games = selectors.played_games(found)
     latest = games[-1] if games else None
@@ -359,14 +359,14 @@ def player_delete(request, slug, number):
         except ValidationError as refusal:
             messages.error(request, " ".join(refusal.messages))
             return redirect(back)
-        messages.success(request, _("%(player)s is removed.") % {"player": found})
+        messages.success(request, _("Removed from the tournament: %(player)s.") % {"player": found})
         return redirect("staff:players", slug=slug)
     return render(
         request,
         "staff/confirm.html",
         {
             "tournament": tournament,
-            "title": _("Remove %(player)s?") % {"player": found},
+            "title": _("Remove from the tournament: %(player)s?") % {"player": found},
             "consequence": _(
                 "The player's registration is deleted. This cannot be undone: to register the "
                 "player again, enter everything anew."

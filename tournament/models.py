@@ -245,7 +245,7 @@ class Tournament(models.Model):
                     }
                 )
         quota = self.quota_override()
-        if quota is not None:
+        if quota is not None and None not in quota.values():  # one of them: the constraint's
             errors = {}
             for code, _severity, params in quota_problems(quota):
                 if code == QUOTA_BELOW_MIN:

@@ -1,8 +1,10 @@
 """A player's eligibility (A) in words, the same on every page that shows it."""
 
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from rules import eligibility
+
+from .names import feminine
 
 ELIGIBILITY_WORDS = {
     eligibility.UNDER_AGE: gettext_lazy("under 18 on the first day"),
@@ -21,10 +23,15 @@ def eligibility_words(problems) -> str:
 def eligibility_sentence(player) -> str:
     """The player's eligibility as one phrase: eligible, or not and why; and what to check."""
     problems = player.eligibility_problems()
+    woman = feminine(player.name)
     if problems:
-        words = gettext("not eligible: %(reasons)s") % {"reasons": eligibility_words(problems)}
+        words = (
+            pgettext("feminine", "not eligible: %(reasons)s")
+            if woman
+            else gettext("not eligible: %(reasons)s")
+        ) % {"reasons": eligibility_words(problems)}
     else:
-        words = gettext("eligible")
+        words = pgettext("feminine", "eligible") if woman else gettext("eligible")
     warnings = eligibility.eligibility_warnings(birth_date=player.birth_date)
     if warnings:
         words += "; " + ", ".join(str(WARNING_WORDS[code]) for code in warnings)
