@@ -67,9 +67,8 @@ def start(request):
 
 
 @referee_required
-def tournament(request, slug):
-    """One tournament's day: its steps, what the organiser should check, the settings in
-    short."""
+def day(request, slug):
+    """One tournament's day: its steps and what the organiser should check."""
     tournament = tournament_or_404(slug)
     steps = selectors.day_steps(tournament)
     return render(
