@@ -17,6 +17,8 @@ from tournament.forms import RoundListField
 from tournament.models import Card, Player, Team, Tournament
 from tournament.services import PLAYER_FIELDS, SETTINGS_FIELDS, confirmation_field
 
+from .selectors import ABSENT, NOT_ELIGIBLE, UNPAID
+
 
 def show_refusal(
     form: forms.Form, refusal: ValidationError, aliases: dict[str, str] | None = None
@@ -206,7 +208,7 @@ class PlayerSearchForm(forms.Form):
     nepritomni = forms.BooleanField(label=_("absent"), required=False)
     nezpusobili = forms.BooleanField(label=_("not eligible"), required=False)
 
-    FILTERS = {"nezaplaceno": "unpaid", "nepritomni": "absent", "nezpusobili": "not_eligible"}
+    FILTERS = {"nezaplaceno": UNPAID, "nepritomni": ABSENT, "nezpusobili": NOT_ELIGIBLE}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, label_suffix="", **kwargs)

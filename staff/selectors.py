@@ -227,7 +227,7 @@ def current_step(steps: list[Step]) -> Step | None:
 
 # --- players ------------------------------------------------------------------------------
 
-FILTERS = ("unpaid", "absent", "not_eligible")
+UNPAID, ABSENT, NOT_ELIGIBLE = "unpaid", "absent", "not_eligible"  # filters of the players
 
 
 @dataclass(frozen=True)
@@ -274,11 +274,11 @@ def player_rows(
         problems = player.eligibility_problems()
         if category and player.category != category:
             continue
-        if "unpaid" in only and (player.paid or player.local_qualifier):
+        if UNPAID in only and (player.paid or player.local_qualifier):
             continue
-        if "absent" in only and player.present:
+        if ABSENT in only and player.present:
             continue
-        if "not_eligible" in only and not problems:
+        if NOT_ELIGIBLE in only and not problems:
             continue
         rows.append(
             PlayerRow(

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django_tables2 import RequestConfig
 
 from accounts import services as account_services
@@ -55,6 +55,7 @@ def _player_or_404(tournament: Tournament, number: int) -> Player:
 
 
 @referee_required
+@require_safe
 def start(request):
     """Every tournament with the steps of its day; the organiser creates one here."""
     tournaments = [
@@ -67,6 +68,7 @@ def start(request):
 
 
 @referee_required
+@require_safe
 def day(request, slug):
     """One tournament's day: its steps and what the organiser should check."""
     tournament = tournament_or_404(slug)
@@ -381,6 +383,7 @@ def player_delete(request, slug, number):
 
 
 @organiser_required
+@require_safe
 def teams(request, slug):
     tournament = tournament_or_404(slug)
     return render(
@@ -482,6 +485,7 @@ def team_delete(request, slug, team):
 
 
 @organiser_required
+@require_safe
 def accounts(request):
     return render(request, "staff/accounts.html", {"accounts": selectors.account_rows()})
 
