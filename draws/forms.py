@@ -1,5 +1,4 @@
 from django import forms
-from django.core.exceptions import ValidationError
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -10,22 +9,19 @@ from rules.championship import (
     QUALIFIER_ROUNDS_MIN,
     ROUND_NUMBERS,
 )
-from tournament.models import QualifierSeating
+from tournament.forms import parse_rounds, rounds_text
+from tournament.models import QualifierSeating, Stage, Tournament
 
 
-def parse_rounds(text: str) -> list[int]:
-    """„5, 2, 7“ as [5, 2, 7]; a clear error otherwise."""
-    parts = [part for part in text.replace(" ", ",").split(",") if part]
-    try:
-        rounds = [int(part) for part in parts]
-    except ValueError:
-        raise ValidationError(_("Write round numbers separated by commas, e.g. 5, 2, 7.")) from None
-    if rules_draw.round_list_problems(rounds):
-        raise ValidationError(
-            _("Each round number from %(first)s to %(last)s at most once, e.g. 5, 2, 7."),
-            params={"first": ROUND_NUMBERS[0], "last": ROUND_NUMBERS[-1]},
-        )
-    return rounds
+def round_initial(tournament: Tournament, kind: str) -> dict:
+    """A qualifier draw's rounds start from the tournament's settings (B)."""
+    if kind != Stage.Kind.QUALIFIER:
+        return {}
+    return {
+        "rounds": rounds_text(tournament.qualifier_rounds),
+        "least": tournament.qualifier_rounds_min,
+        "most": tournament.qualifier_rounds_max,
+    }
 
 
 class RoundsFields(forms.Form):

@@ -4,21 +4,16 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from rules import eligibility
 from rules.draw import Entrant
 from rules.sanctions import TOURNAMENT
 from scoring.models import RoundResult
 from scoring.selectors import sanction_rows, tournament_data
 from scoring.standings import QUALIFIER, final_fields
 from tournament.models import Game, Player, Seat, Stage, TeamMember, Tournament
+from tournament.words import eligibility_words
 
 SIGHTED_CLASSES = ("B2", "B3", "B4", "none")  # can keep a table's score sheet (F)
-ELIGIBILITY_WORDS = {
-    eligibility.UNDER_AGE: gettext_lazy("under 18 on the first day"),
-    eligibility.NOT_PAID: gettext_lazy("entry fee not paid"),
-}
 
 
 @dataclass(frozen=True)
@@ -70,7 +65,7 @@ def stage_field(tournament: Tournament, kind: str) -> Field:
             )
         chosen = [p for p in players if not p.eligibility_problems()]
         ineligible = tuple(
-            (p, ", ".join(str(ELIGIBILITY_WORDS[code]) for code in p.eligibility_problems()))
+            (p, eligibility_words(p.eligibility_problems()))
             for p in sorted(players, key=lambda p: p.start_number)
             if p.eligibility_problems()
         )

@@ -22,6 +22,7 @@ from rules.championship import FINAL_GAMES, ROUND_NUMBERS, TABLE_SIZE_MAX, TABLE
 from rules.commitment import DrawOptions, draw_what, parse_draw_what
 from rules.stages import FINALS
 from tournament import commitments
+from tournament import services as tournament_services
 from tournament.changes import touch
 from tournament.models import (
     Commitment,
@@ -669,13 +670,9 @@ def set_rounds(
     return game
 
 
-@transaction.atomic
 def set_presence(*, tournament: Tournament, present: set[int]) -> None:
     """Mark who is present (start numbers); everyone else of the tournament is absent."""
-    players = tournament.players.all()
-    players.filter(start_number__in=present).update(present=True)
-    players.exclude(start_number__in=present).update(present=False)
-    touch(tournament.pk)
+    tournament_services.set_presence(tournament=tournament, present=present)
 
 
 @transaction.atomic

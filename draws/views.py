@@ -17,7 +17,7 @@ from tournament.lookups import game_or_404, tournament_or_404, who
 from tournament.models import Game, Player, Stage, Tournament
 
 from . import services
-from .forms import DrawForm, QualifierPlanForm, SwapForm, TypedRoundsForm
+from .forms import DrawForm, QualifierPlanForm, SwapForm, TypedRoundsForm, round_initial
 from .selectors import game_has_results, game_tables, stage_field
 
 
@@ -174,7 +174,9 @@ def draw_new(request, slug, stage):
     tournament = tournament_or_404(slug)
     summary = _stage_summary(tournament, stage)
     if request.method != "POST":
-        return _draw_page(request, tournament, summary, DrawForm())
+        return _draw_page(
+            request, tournament, summary, DrawForm(initial=round_initial(tournament, stage))
+        )
     action = request.POST.get("action", "publish")
     number = summary["next"]
     if action in ("draw", "abandon"):

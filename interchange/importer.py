@@ -11,6 +11,7 @@ from rules.stages import STAGES
 from scoring.models import Lot, RoundResult, Sanction, Sheet
 from tournament.models import (
     DEFAULT_ORGANISER,
+    STAFF_ADDRESSES,
     Commitment,
     Game,
     Player,
@@ -69,6 +70,14 @@ def import_tournament(document: object, *, slug: str, replace: bool = False):
     """
     document, problems = check_document(document)
     errors = [problem for problem in problems if not problem.warning]
+    if slug in STAFF_ADDRESSES:
+        errors.append(
+            Problem(
+                Place(),
+                _("„%(slug)s“ is the address of a staff page; choose another short name.")
+                % {"slug": slug},
+            )
+        )
     if errors:
         raise DocumentRejected(errors)
     try:

@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "printing",
     "sync",
     "scorekeeper",
+    "staff",
 ]
 
 MIDDLEWARE = [
@@ -98,6 +99,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.roles",
                 "public.context_processors.languages",
+                "staff.context_processors.staff_navigation",
             ],
         },
     },
@@ -181,7 +183,7 @@ LINK_GUESS_WINDOW = 10 * 60
 DEFAULT_EXCEPTION_REPORTER_FILTER = "scorekeeper.redaction.TableLinkSafeExceptionReporterFilter"
 
 LOGIN_URL = "accounts:login"
-LOGIN_REDIRECT_URL = "/"
+LOGIN_REDIRECT_URL = "staff:start"  # the staff's start page; the public needs no account
 LOGOUT_REDIRECT_URL = "/"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"

@@ -8,13 +8,16 @@ from django.urls import include, path
 from public import views as public_views
 
 # Czech at the bare addresses, English under /en/: the language switch is a plain link, so
-# public pages can be cached whole and need no form.
+# public pages can be cached whole and need no form. The admin is a back office only: no page
+# of the day links to it.
 urlpatterns = [
     path("zdravi/", public_views.health, name="health"),
     path("", include("sync.urls")),
     *i18n_patterns(
         path("admin/", admin.site.urls),
         path("ucet/", include("accounts.urls")),
+        # before the tournaments' /sprava/<slug>/… pages: its own addresses come first
+        path("sprava/", include("staff.urls")),
         path("sprava/<slug:slug>/losovani/", include("draws.urls")),
         path("sprava/<slug:slug>/tisk/", include("printing.urls")),
         path("sprava/<slug:slug>/zverejneni/", include("sync.urls_organiser")),

@@ -76,6 +76,8 @@ def test_demo_loads_once_and_prints_the_slug_last():
     call_command("demo", "--organiser", stdout=out, stderr=StringIO())
     assert out.getvalue().splitlines()[-1] == "mcr-2026"
     assert "organizator" in out.getvalue()
+    assert "http://127.0.0.1:8000/sprava/" in out.getvalue()  # the staff's start, not the admin
+    assert "/admin/" not in out.getvalue()
     assert User.objects.get(username="organizator").is_staff
     before = database_snapshot()
     out = StringIO()

@@ -4,11 +4,11 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 
 from .models import Card, Game, Player, Round, Seat, Stage, Table, Team, TeamMember, Tournament
+from .words import team_size_message
 
 admin.site.site_header = _("Syllabatim championship – administration")
 admin.site.site_title = _("Syllabatim championship")
@@ -58,14 +58,7 @@ class TeamMemberFormSet(BaseInlineFormSet):
             if form.cleaned_data.get("player") and not form.cleaned_data.get("DELETE")
         ]
         if not TEAM_SIZE_MIN <= len(kept) <= TEAM_SIZE_MAX:
-            raise ValidationError(
-                ngettext(
-                    "A team has %(min)s to %(max)s player, this one %(count)s.",
-                    "A team has %(min)s to %(max)s players, this one %(count)s.",
-                    TEAM_SIZE_MAX,
-                )
-                % {"min": TEAM_SIZE_MIN, "max": TEAM_SIZE_MAX, "count": len(kept)}
-            )
+            raise ValidationError(team_size_message(len(kept)))
 
 
 class TeamMemberInline(admin.TabularInline):

@@ -15,6 +15,7 @@ from simple_history.models import HistoricalRecords
 from rules import cards, championship, eligibility, stages
 from rules.advancement import QUOTA_BELOW_MIN, quota_problems
 from rules.categories import category_of
+from rules.draw import round_list_problems
 
 from . import registry
 
@@ -37,13 +38,32 @@ QUOTA_HELP = format_lazy(
 )
 
 
+# Addresses of the staff pages directly under /sprava/: no tournament may take them as its
+# short name, or its own pages /sprava/<short name>/… would be hidden behind them.
+STAFF_ADDRESSES = ("ucty", "karty", "novy-turnaj")
+
+
+def validate_not_staff_address(slug: str) -> None:
+    if slug in STAFF_ADDRESSES:
+        raise ValidationError(
+            _("„%(slug)s“ is the address of a staff page; choose another short name."),
+            code="reserved",
+            params={"slug": slug},
+        )
+
+
 class QualifierSeating(models.TextChoices):
     NEW_DRAW = "new_draw", _("a new draw before every game")
     KEEP = "keep", _("one seating for all games (drawn before the first)")
 
 
 class Tournament(models.Model):
-    slug = models.SlugField(_("short name"), unique=True, help_text=_("Used in addresses."))
+    slug = models.SlugField(
+        _("short name"),
+        unique=True,
+        help_text=_("Used in addresses."),
+        validators=[validate_not_staff_address],
+    )
     name = models.CharField(_("name"), max_length=200)
     year = models.PositiveSmallIntegerField(
         _("year"), validators=[MinValueValidator(1900), MaxValueValidator(2999)]
@@ -123,6 +143,32 @@ class Tournament(models.Model):
             "game is the default."
         ),
     )
+    qualifier_rounds_min = models.PositiveSmallIntegerField(
+        _("fewest rounds of a qualifier game"),
+        default=championship.QUALIFIER_ROUNDS_MIN,
+        validators=[
+            MinValueValidator(1),
+            MaxValueValidator(len(championship.ROUND_NUMBERS)),
+        ],
+        help_text=_("Rule B: the number of rounds of each qualifier game is drawn in this range."),
+    )
+    qualifier_rounds_max = models.PositiveSmallIntegerField(
+        _("most rounds of a qualifier game"),
+        default=championship.QUALIFIER_ROUNDS_MAX,
+        validators=[
+            MinValueValidator(1),
+            MaxValueValidator(len(championship.ROUND_NUMBERS)),
+        ],
+    )
+    qualifier_rounds = models.JSONField(
+        _("rounds of every qualifier game, typed in"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "In playing order, e.g. 5, 2, 7; empty: each game's rounds are drawn. The draw "
+            "form starts from these settings; the organiser may change them for one draw."
+        ),
+    )
     history = HistoricalRecords(
         verbose_name=_("history of the tournament"),
         # the cache stamp and the revision move with every change: they are not settings
@@ -160,6 +206,24 @@ class Tournament(models.Model):
                 condition=Q(qualifier_seating__in=QualifierSeating.values),
                 name="tournament_qualifier_seating_valid",
             ),
+            models.CheckConstraint(
+                condition=Q(
+                    qualifier_rounds_min__gte=1,
+                    qualifier_rounds_min__lte=F("qualifier_rounds_max"),
+                    qualifier_rounds_max__lte=len(championship.ROUND_NUMBERS),
+                ),
+                name="tournament_qualifier_rounds_in_range",
+                violation_error_message=_(
+                    "The fewest rounds cannot be more than the most rounds (1 to 7)."
+                ),
+            ),
+            models.CheckConstraint(
+                condition=~Q(slug__in=STAFF_ADDRESSES),
+                name="tournament_slug_not_a_staff_address",
+                violation_error_message=_(
+                    "This short name is the address of a staff page; choose another."
+                ),
+            ),
         ]
 
     def __str__(self):
@@ -184,8 +248,29 @@ class Tournament(models.Model):
         return {"B1": self.quota_b1, "VS": self.quota_vs}
 
     def clean(self):
+        least, most = self.qualifier_rounds_min, self.qualifier_rounds_max
+        if least is not None and most is not None and least > most:
+            raise ValidationError(
+                {"qualifier_rounds_max": _("The most rounds cannot be fewer than the fewest.")}
+            )
+        if self.qualifier_rounds:
+            if not isinstance(self.qualifier_rounds, list) or round_list_problems(
+                self.qualifier_rounds
+            ):
+                raise ValidationError(
+                    {
+                        "qualifier_rounds": _(
+                            "Each round number from %(first)s to %(last)s at most once, "
+                            "e.g. 5, 2, 7."
+                        )
+                        % {
+                            "first": championship.ROUND_NUMBERS[0],
+                            "last": championship.ROUND_NUMBERS[-1],
+                        }
+                    }
+                )
         quota = self.quota_override()
-        if quota is not None:
+        if quota is not None and None not in quota.values():  # one of them: the constraint's
             errors = {}
             for code, _severity, params in quota_problems(quota):
                 if code == QUOTA_BELOW_MIN:
@@ -597,7 +682,12 @@ def card_table_highest_value() -> int:
 class Card(models.Model):
     """A card of the Syllabatim deck and its printed value, completed by the organiser."""
 
-    letters = models.CharField(_("card"), max_length=4, unique=True)
+    letters = models.CharField(
+        _("card"),
+        max_length=4,
+        unique=True,
+        error_messages={"unique": _("This card is in the table already.")},
+    )
     value = models.PositiveIntegerField(_("value"))
     count = models.PositiveIntegerField(_("cards in the deck"), null=True, blank=True)
 

@@ -21,8 +21,8 @@ CS = {
     "also create the demo organiser account and print its login": "vytvoří i ukázkový účet organizátora a vypíše přihlašovací údaje",
     "The demo championship is loaded already.": "Ukázkové mistrovství už je nahrané.",
     "Loaded the demo championship: %(name)s.": "Nahráno ukázkové mistrovství: %(name)s.",
-    "Demo organiser: login %(username)s, password %(password)s (http://127.0.0.1:8000/admin/)": "Ukázkový organizátor: jméno %(username)s, heslo %(password)s "
-    "(http://127.0.0.1:8000/admin/)",
+    "Demo organiser: login %(username)s, password %(password)s (http://127.0.0.1:8000%(start)s)": "Ukázkový organizátor: jméno %(username)s, heslo %(password)s "
+    "(http://127.0.0.1:8000%(start)s)",
     "There is no tournament „%(slug)s“.": "Turnaj „%(slug)s“ neexistuje.",
     "Writes a tournament as a syllabatim-tournament document to standard output.": "Vypíše turnaj jako dokument syllabatim-tournament na standardní výstup.",
     "The file %(path)s does not exist.": "Soubor %(path)s neexistuje.",
@@ -153,7 +153,6 @@ CS = {
     "Venue": "Místo",
     "No tournament has been entered yet.": "Zatím není zadán žádný turnaj.",
     "For the organiser": "Pro organizátora",
-    "Administration (players, teams, games, score sheets)": "Správa (hráči, družstva, partie, zápisy výsledků)",
     # admin
     "Syllabatim championship – administration": "Mistrovství ČR v Syllabatimu – správa",
     "Organiser's administration": "Správa turnaje",

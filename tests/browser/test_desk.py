@@ -37,7 +37,7 @@ def test_a_whole_round_of_an_eight_player_table_with_the_keyboard_only(page, liv
     page.goto("/rozhodci/mcr/kvalifikace/partie-1/stul-1/kolo-7/")
     seats = list(table.seats.select_related("player").order_by("position"))
     first = f"id_p{seats[0].player.start_number}-laid"
-    assert page.evaluate("document.activeElement.id") == first  # the cursor starts there
+    expect(page.locator(f"#{first}")).to_be_focused()  # the cursor starts there (autofocus)
     keyboard = page.keyboard
     for index, _seat in enumerate(seats):
         keyboard.type(str(20 + index))  # laid
@@ -58,7 +58,7 @@ def test_a_whole_round_of_an_eight_player_table_with_the_keyboard_only(page, liv
     expect(alert).to_contain_text("Nic nebylo uloženo")
     wrong = f"id_p{seats[2].player.start_number}-unused"
     expect(page.locator(f"#{wrong}-error")).to_contain_text("musí být celé číslo")
-    assert page.evaluate("document.activeElement.id") == wrong  # the cursor is on the error
+    expect(page.locator(f"#{wrong}")).to_be_focused()  # the cursor is on the error
     assert not Sheet.objects.exists()
     keyboard.press("Control+A")
     keyboard.type("4")

@@ -25,4 +25,4 @@ def test_an_organiser_signs_in_with_the_keyboard(page):
     page.keyboard.type("heslo-organizatora")
     page.keyboard.press("Enter")
     expect(page.get_by_role("button", name="Odhlásit")).to_be_visible()
-    assert page.evaluate("location.pathname") == "/"
+    assert page.evaluate("location.pathname") == "/sprava/"  # the staff's start

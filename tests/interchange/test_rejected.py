@@ -323,3 +323,13 @@ def test_a_quota_above_ten_in_total_is_a_warning(example_document, english):
     tournament, warnings = import_tournament(example_document, slug="x")
     assert tournament.quota_override() == {"B1": 6, "VS": 6}
     assert ["12 finalists" in str(w) for w in warnings] == [True]
+
+
+@pytest.mark.django_db
+def test_a_staff_page_s_address_is_refused_as_a_short_name(example_document):
+    from tournament.models import STAFF_ADDRESSES
+
+    for slug in STAFF_ADDRESSES:
+        with pytest.raises(DocumentRejected) as rejected:
+            import_tournament(example_document, slug=slug)
+        assert slug in str(rejected.value)

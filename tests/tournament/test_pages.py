@@ -52,8 +52,9 @@ ADMIN_MODELS = [
 ]
 
 
-def test_the_organiser_finds_the_admin_on_the_front_page(organiser_client):
-    assert reverse("admin:index") in organiser_client.get("/").content.decode()
+def test_the_organiser_finds_the_staff_pages_on_the_front_page_not_the_admin(organiser_client):
+    html = organiser_client.get("/").content.decode()
+    assert reverse("staff:start") in html and reverse("admin:index") not in html
 
 
 @pytest.mark.parametrize(("app", "model", "klass"), ADMIN_MODELS)

@@ -3,6 +3,7 @@ import json
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.roles import ORGANISER, create_account
@@ -47,8 +48,8 @@ class Command(BaseCommand):
             self.stdout.write(
                 _(
                     "Demo organiser: login %(username)s, password %(password)s "
-                    "(http://127.0.0.1:8000/admin/)"
+                    "(http://127.0.0.1:8000%(start)s)"
                 )
-                % {"username": username, "password": password}
+                % {"username": username, "password": password, "start": reverse("staff:start")}
             )
         self.stdout.write(slug)

@@ -1,0 +1,107 @@
+"""The staff's navigation in the header of every staff page (the organiser's, the desk, the
+draws, the printouts): the pages the signed-in role may open, the current one marked with
+``aria-current``. Other apps' pages are named by their URL names only."""
+
+from dataclasses import dataclass
+
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext_lazy as _
+
+from accounts.context_processors import roles as roles_of
+from accounts.roles import ORGANISER, REFEREE
+from tournament.models import Tournament
+
+
+@dataclass(frozen=True)
+class NavLink:
+    label: str
+    url_name: str
+    role: str
+    section: tuple[str, ...] = ()  # beginnings of the view names of its other pages
+
+
+GENERAL = (
+    NavLink(_("Tournaments"), "staff:start", REFEREE, ("staff:start", "staff:tournament_new")),
+    NavLink(_("Accounts"), "staff:accounts", ORGANISER, ("staff:account",)),
+    NavLink(_("Card table"), "staff:cards", ORGANISER, ("staff:card",)),
+)
+OF_TOURNAMENT = (
+    NavLink(_("The day"), "staff:tournament", REFEREE),
+    NavLink(_("Settings"), "staff:settings", ORGANISER, ("staff:settings",)),
+    NavLink(_("Players"), "staff:players", ORGANISER, ("staff:player",)),
+    NavLink(_("Teams"), "staff:teams", ORGANISER, ("staff:team",)),
+    NavLink(_("Draws"), "draws:overview", ORGANISER, ("draws:",)),
+    NavLink(
+        _("Referee's desk"),
+        "desk:dashboard",
+        REFEREE,
+        ("desk:dashboard", "desk:sheet", "desk:confirm", "desk:end_game", "desk:upload"),
+    ),
+    NavLink(_("Advancement and lots"), "desk:advancement", REFEREE, ("desk:draw_lot", "desk:lot")),
+    NavLink(_("B-final participation"), "desk:b_final", REFEREE),
+    NavLink(_("Sanctions"), "desk:sanctions", REFEREE, ("desk:sanction",)),
+    NavLink(_("Printouts"), "printing:printouts", ORGANISER, ("printing:",)),
+)
+
+
+def _required_role(view) -> str | None:
+    while view is not None:
+        if hasattr(view, "required_role"):
+            return view.required_role
+        view = getattr(view, "__wrapped__", None)
+    return None
+
+
+def _current(link: NavLink, view_name: str) -> str | None:
+    if view_name == link.url_name:
+        return "page"
+    if any(view_name.startswith(part) for part in link.section):
+        return "true"
+    return None
+
+
+def _links(links, roles: set[str], view_name: str, **kwargs) -> list[dict]:
+    shown = []
+    for link in links:
+        if link.role not in roles:
+            continue
+        try:
+            url = reverse(link.url_name, kwargs=kwargs)
+        except NoReverseMatch:  # an app not installed
+            continue
+        shown.append({"label": link.label, "url": url, "current": _current(link, view_name)})
+    return shown
+
+
+def staff_navigation(request) -> dict:
+    """``staff_nav`` on pages that need a role: the general links and, on a tournament's
+    page, the tournament's. Made once a request."""
+    cached = getattr(request, "_staff_navigation", None)
+    if cached is None:
+        cached = request._staff_navigation = _navigation(request)
+    return cached
+
+
+def _navigation(request) -> dict:
+    match = getattr(request, "resolver_match", None)
+    if match is None or _required_role(match.func) is None:
+        return {}
+    known = roles_of(request)
+    roles = {
+        role
+        for role, held in ((ORGANISER, known["is_organiser"]), (REFEREE, known["is_referee"]))
+        if held
+    }
+    if not roles:
+        return {}
+    view_name = match.view_name
+    nav = {"general": _links(GENERAL, roles, view_name)}
+    slug = match.kwargs.get("slug")
+    if slug:
+        name = Tournament.objects.filter(slug=slug).values_list("name", flat=True).first()
+        if name is not None:
+            nav["tournament"] = {
+                "name": name,
+                "links": _links(OF_TOURNAMENT, roles, view_name, slug=slug),
+            }
+    return {"staff_nav": nav}

@@ -1,0 +1,363 @@
+"""Forms of the staff pages. They check what a form can see; every write goes through a
+service (``tournament.services``, ``accounts.services``), which checks again what the rules
+allow, and its refusals are shown next to the fields they are about (``show_refusal``)."""
+
+from django import forms
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.utils.text import format_lazy, slugify
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from accounts.roles import ORGANISER, REFEREE
+from rules.categories import CATEGORIES
+from rules.championship import CLOSE_BONUS, TEAM_SIZE_MAX, TEAM_SIZE_MIN
+from rules.stages import FINAL_A, FINAL_B, QUALIFIER, STAGES
+from tournament.forms import RoundListField
+from tournament.models import Card, Player, Team, Tournament
+from tournament.services import PLAYER_FIELDS, SETTINGS_FIELDS, confirmation_field
+from tournament.words import team_size_message
+
+from .selectors import ABSENT, NOT_ELIGIBLE, UNPAID
+
+
+def show_refusal(
+    form: forms.Form, refusal: ValidationError, aliases: dict[str, str] | None = None
+) -> None:
+    """A service's refusal on the form: next to its field where the form has it (``aliases``:
+    the service's name of a field -> the form's), else at the top."""
+    if hasattr(refusal, "error_dict"):
+        for field, errors in refusal.error_dict.items():
+            field = (aliases or {}).get(field, field)
+            target = field if field in form.fields else None
+            for error in errors:
+                form.add_error(target, error)
+    else:
+        form.add_error(None, refusal)
+
+
+class DateInput(forms.DateInput):
+    """The browser's own date field (keyboard and screen readers know it)."""
+
+    input_type = "date"
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs, format="%Y-%m-%d")
+
+
+CONFIRMATION_CHOICES = [("", ""), ("yes", _("yes")), ("no", _("no"))]
+CONFIRMATION_LABELS = {
+    QUALIFIER: _("Qualifier: sheets need a second referee's confirmation"),
+    FINAL_A: _("A-final: sheets need a second referee's confirmation"),
+    FINAL_B: _("B-final: sheets need a second referee's confirmation"),
+}
+
+
+def _default_confirmation(kind: str):
+    return _("by default (yes)") if kind != QUALIFIER else _("by default (no)")
+
+
+def _confirmation(value: str) -> bool | None:
+    return {"yes": True, "no": False}.get(value)
+
+
+def confirmation_choice(value: bool | None) -> str:
+    return {True: "yes", False: "no"}.get(value, "")
+
+
+class TournamentForm(forms.ModelForm):
+    """A tournament's settings; those the rules have frozen are left out (``frozen``: field ->
+    reason) and shown as text with the reason."""
+
+    qualifier_rounds = RoundListField(
+        label=_("Rounds of every qualifier game, typed in (optional)"),
+        required=False,
+        help_text=_(
+            "In playing order, e.g. 5, 2, 7. Empty: each game's rounds are drawn within the "
+            "range above. The draw form starts from these settings; the organiser may change "
+            "them for one draw."
+        ),
+    )
+
+    class Meta:
+        model = Tournament
+        fields = SETTINGS_FIELDS
+        widgets = {
+            "start_date": DateInput(),
+            "end_date": DateInput(),
+            "qualifier_seating": forms.RadioSelect,
+        }
+        help_texts = {
+            "slug": _(
+                "Used in the addresses of the tournament's pages, e.g. mcr-2026: small "
+                "letters without diacritics, digits and hyphens. Empty: made from the name."
+            ),
+            "close_bonus": format_lazy(
+                _("Points for closing a round (rule G). Empty: the rules' {value}."),
+                value=CLOSE_BONUS,
+            ),
+            "max_card_value": _(
+                "The highest printed card value, which bounds laid + unused on a sheet. "
+                "Empty: the highest value of the card table."
+            ),
+        }
+        error_messages = {
+            "slug": {
+                "unique": _("A tournament with this short name exists already; choose another.")
+            },
+        }
+
+    def __init__(self, *args, frozen: dict | None = None, confirmation=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.frozen = frozen or {}
+        self.fields["slug"].required = False
+        for kind in STAGES:
+            name = confirmation_field(kind)
+            self.fields[name] = forms.ChoiceField(
+                label=CONFIRMATION_LABELS[kind],
+                choices=[("", _default_confirmation(kind)), *CONFIRMATION_CHOICES[1:]],
+                required=False,
+                initial=confirmation_choice((confirmation or {}).get(kind)),
+            )
+        for name in self.frozen:
+            self.fields.pop(name, None)
+
+    def clean_slug(self):
+        slug = self.cleaned_data.get("slug", "")
+        if not slug:
+            slug = slugify(self.cleaned_data.get("name", ""))[:50].strip("-")
+            if not slug:
+                raise ValidationError(_("Write a short name: letters, digits and hyphens."))
+        return slug
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The last day cannot be before the first day."))
+        if "quota_b1" in self.fields and "quota_vs" in self.fields:
+            b1, vs = data.get("quota_b1"), data.get("quota_vs")
+            if (b1 is None) != (vs is None) and not self.has_error("quota_b1"):
+                empty = "quota_b1" if b1 is None else "quota_vs"
+                if not self.has_error(empty):
+                    self.add_error(
+                        empty, _("Set the A-final places for both categories or for neither.")
+                    )
+        return data
+
+    def values(self) -> dict:
+        return {name: self.cleaned_data[name] for name in SETTINGS_FIELDS if name in self.fields}
+
+    def confirmation(self) -> dict:
+        return {
+            kind: _confirmation(self.cleaned_data[confirmation_field(kind)])
+            for kind in STAGES
+            if confirmation_field(kind) in self.fields
+        }
+
+
+def confirmation_words(kind: str, value: bool | None) -> str:
+    if value is None:
+        return str(_default_confirmation(kind))
+    return str(_("yes") if value else _("no"))
+
+
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = PLAYER_FIELDS
+        widgets = {"birth_date": DateInput()}
+        help_texts = {
+            "birth_date": _(
+                "A player must be 18 on the first day (rule A). Empty: the draw lists the "
+                "player so that the age can be checked."
+            ),
+            "local_qualifier": _("Qualified through a local qualifier: no entry fee (rule A)."),
+            "plays_b_final": _("Taking part in the B-final is voluntary (rule M)."),
+        }
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
+    def clean_start_number(self):
+        number = self.cleaned_data["start_number"]
+        taken = Player.objects.filter(tournament=self.tournament, start_number=number)
+        if self.instance.pk:
+            taken = taken.exclude(pk=self.instance.pk)
+        if taken.exists():
+            raise ValidationError(
+                _("Start number %(number)s is taken by %(player)s."),
+                params={"number": number, "player": taken.first().name},
+            )
+        return number
+
+    def values(self) -> dict:
+        return {name: self.cleaned_data[name] for name in PLAYER_FIELDS}
+
+
+class PlayerSearchForm(forms.Form):
+    """Search and filters of the players' table (a GET form: the address keeps them)."""
+
+    hledat = forms.CharField(label=_("Name or start number"), required=False, max_length=100)
+    kategorie = forms.ChoiceField(
+        label=_("Category"),
+        required=False,
+        choices=[("", _("both"))] + [(c, c) for c in CATEGORIES],
+    )
+    nezaplaceno = forms.BooleanField(label=_("entry fee not paid"), required=False)
+    nepritomni = forms.BooleanField(label=_("absent"), required=False)
+    nezpusobili = forms.BooleanField(label=_("not eligible"), required=False)
+
+    FILTERS = {"nezaplaceno": UNPAID, "nepritomni": ABSENT, "nezpusobili": NOT_ELIGIBLE}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, label_suffix="", **kwargs)
+
+    def criteria(self) -> dict:
+        if not self.is_valid():
+            return {"search": "", "category": "", "only": frozenset()}
+        data = self.cleaned_data
+        return {
+            "search": data["hledat"],
+            "category": data["kategorie"],
+            "only": frozenset(key for name, key in self.FILTERS.items() if data[name]),
+        }
+
+
+def player_choice(player: Player) -> tuple[int, str]:
+    return (player.start_number, f"{player.start_number}. {player.name}")
+
+
+class TeamForm(forms.Form):
+    """A team's name and, while rosters may change, its members: one choice per place."""
+
+    name = forms.CharField(label=_("Name of the team"), max_length=200)
+
+    def __init__(self, *args, tournament: Tournament, players, frozen: bool, team=None, **kw):
+        super().__init__(*args, **kw)
+        self.tournament = tournament
+        self.team = team
+        self.players = {p.start_number: p for p in players}
+        if frozen:
+            return
+        choices = [("", "—")] + [player_choice(p) for p in players]
+        for place in range(1, TEAM_SIZE_MAX + 1):
+            self.fields[f"member_{place}"] = forms.TypedChoiceField(
+                label=format_lazy(_("Member {place}"), place=place),
+                choices=choices,
+                coerce=int,
+                required=False,
+                empty_value=None,
+            )
+
+    @property
+    def member_fields(self):
+        return [self[name] for name in self.fields if name.startswith("member_")]
+
+    def clean_name(self):
+        name = self.cleaned_data["name"].strip()
+        taken = Team.objects.filter(tournament=self.tournament, name=name)
+        if self.team is not None:
+            taken = taken.exclude(pk=self.team.pk)
+        if taken.exists():
+            raise ValidationError(_("A team of this name already exists in the tournament."))
+        return name
+
+    def clean(self):
+        data = super().clean()
+        if not self.member_fields:
+            return data
+        chosen = [data.get(f"member_{place}") for place in range(1, TEAM_SIZE_MAX + 1)]
+        numbers = [number for number in chosen if number is not None]
+        if len(set(numbers)) != len(numbers):
+            twice = sorted({n for n in numbers if numbers.count(n) > 1})
+            self.add_error(
+                "member_1",
+                _("Each player once: %(numbers)s chosen twice.")
+                % {"numbers": ", ".join(map(str, twice))},
+            )
+        elif not TEAM_SIZE_MIN <= len(numbers) <= TEAM_SIZE_MAX:
+            self.add_error("member_1", team_size_message(len(numbers)))
+        data["members"] = [self.players[number] for number in numbers]
+        return data
+
+
+def team_initial(name: str, members) -> dict:
+    initial = {"name": name}
+    for place, player in enumerate(members, start=1):
+        initial[f"member_{place}"] = player.start_number
+    return initial
+
+
+ROLE_CHOICES = [
+    (REFEREE, pgettext_lazy("role", "referee")),
+    (ORGANISER, pgettext_lazy("role", "organiser")),
+]
+
+
+class AccountForm(forms.Form):
+    """A new account: its login, name, role and first password."""
+
+    username = forms.CharField(
+        label=_("Login name"),
+        max_length=150,
+        help_text=_("Letters, digits and @ . + - _ only, e.g. jana.novakova."),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}),
+    )
+    first_name = forms.CharField(label=_("First name"), max_length=150, required=False)
+    last_name = forms.CharField(label=_("Surname"), max_length=150, required=False)
+    role = forms.ChoiceField(
+        label=_("Role"),
+        choices=ROLE_CHOICES,
+        initial=REFEREE,
+        widget=forms.RadioSelect,
+        help_text=_(
+            "A referee enters and confirms score sheets, draws lots and disqualifies; the "
+            "organiser does everything."
+        ),
+    )
+    password = forms.CharField(
+        label=_("Password (optional)"),
+        required=False,
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text=_("At least 8 characters. Empty: a password is generated and shown once."),
+    )
+
+    def clean_username(self):
+        username = self.cleaned_data["username"].strip()
+        if User.objects.filter(username__iexact=username).exists():
+            raise ValidationError(_("An account with this login name exists already."))
+        return username
+
+
+class AccountChangeForm(forms.Form):
+    first_name = forms.CharField(label=_("First name"), max_length=150, required=False)
+    last_name = forms.CharField(label=_("Surname"), max_length=150, required=False)
+    role = forms.ChoiceField(label=_("Role"), choices=ROLE_CHOICES, widget=forms.RadioSelect)
+
+
+class PasswordForm(forms.Form):
+    password = forms.CharField(
+        label=_("New password (optional)"),
+        required=False,
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text=_("At least 8 characters. Empty: a password is generated and shown once."),
+    )
+
+
+class CardForm(forms.ModelForm):
+    class Meta:
+        model = Card
+        fields = ["letters", "value", "count"]
+        labels = {"letters": _("Letters of the card")}
+        help_texts = {
+            "letters": _("E.g. A, OU, ST. CH is no card: it is laid as C + H."),
+            "value": _("The printed value; the highest value bounds the sheets' laid + unused."),
+            "count": _("How many such cards the deck has (optional)."),
+        }
+
+    def clean_letters(self):
+        return self.cleaned_data["letters"].strip().upper()

@@ -1,0 +1,404 @@
+"""Reads of the staff pages: where each tournament's day stands, the players with their
+eligibility in words, the teams, the accounts and the card table. Each takes a fixed number
+of queries whatever the number of players."""
+
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import User
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from accounts.services import role_of
+from rules.stages import FINAL_A, FINAL_B, QUALIFIER
+from scoring.selectors import progress, sanction_rows, tournament_data
+from scoring.standings import qualifier_advancement
+from tournament.models import (
+    Card,
+    DrawStatus,
+    Game,
+    Player,
+    Seat,
+    Team,
+    TeamMember,
+    Tournament,
+    card_table_highest_value,
+)
+from tournament.words import eligibility_sentence
+
+TODO, DOING, DONE, WAITING = "todo", "doing", "done", "waiting"
+STATE_WORDS = {
+    TODO: lambda: _("to do"),
+    DOING: lambda: _("in progress"),
+    DONE: lambda: _("done"),
+    WAITING: lambda: _("waits for an earlier step"),
+}
+
+
+@dataclass(frozen=True)
+class StepLink:
+    label: str
+    url_name: str  # takes the tournament's short name
+    organiser_only: bool = True
+
+
+@dataclass(frozen=True)
+class Step:
+    key: str
+    title: str
+    state: str
+    words: str
+    links: tuple[StepLink, ...] = ()
+
+    @property
+    def state_words(self) -> str:
+        return STATE_WORDS[self.state]()
+
+
+@dataclass
+class DayFacts:
+    """What the steps are judged by: counted in a fixed number of queries."""
+
+    players: int = 0
+    eligible: int = 0
+    absent: int = 0
+    teams: int = 0
+    drawn: dict = field(default_factory=lambda: defaultdict(int))  # stage -> games drawn
+    confirmed: dict = field(default_factory=lambda: defaultdict(int))
+
+
+def _facts(tournament: Tournament) -> DayFacts:
+    facts = DayFacts()
+    for player in tournament.players.all():
+        facts.players += 1
+        facts.eligible += not player.eligibility_problems()
+        facts.absent += not player.present
+    facts.teams = tournament.teams.count()
+    for kind, status in Game.objects.filter(stage__tournament=tournament).values_list(
+        "stage__kind", "draw_status"
+    ):
+        facts.drawn[kind] += 1
+        facts.confirmed[kind] += status == DrawStatus.CONFIRMED
+    return facts
+
+
+def _registration(facts: DayFacts) -> Step:
+    links = (
+        StepLink(_("Players"), "staff:players"),
+        StepLink(_("Teams"), "staff:teams"),
+    )
+    if not facts.players:
+        return Step("registration", _("Registration"), TODO, _("No player yet."), links)
+    words = ngettext(
+        "%(count)s player registered", "%(count)s players registered", facts.players
+    ) % {"count": facts.players}
+    words += " (" + _("%(eligible)s eligible, %(absent)s absent") % {
+        "eligible": facts.eligible,
+        "absent": facts.absent,
+    }
+    words += "), " + ngettext("%(count)s team.", "%(count)s teams.", facts.teams) % {
+        "count": facts.teams
+    }
+    state = DONE if facts.confirmed[QUALIFIER] else DOING
+    return Step("registration", _("Registration"), state, words, links)
+
+
+def _qualifier_draws(tournament: Tournament, facts: DayFacts) -> Step:
+    links = (StepLink(_("Draws"), "draws:overview"),)
+    planned = tournament.qualifier_games
+    if planned is None:
+        return Step(
+            "draws",
+            _("Qualifier draws"),
+            TODO,
+            _("Set the number of qualifier games first (rule B)."),
+            links,
+        )
+    words = _("%(drawn)s of %(planned)s games drawn, %(confirmed)s confirmed.") % {
+        "drawn": facts.drawn[QUALIFIER],
+        "planned": planned,
+        "confirmed": facts.confirmed[QUALIFIER],
+    }
+    if facts.confirmed[QUALIFIER] >= planned:
+        state = DONE
+    elif facts.drawn[QUALIFIER]:
+        state = DOING
+    else:
+        state = TODO
+    return Step("draws", _("Qualifier draws"), state, words, links)
+
+
+def _games_words(stage_progress, planned) -> str:
+    return _("%(complete)s of %(planned)s games complete.") % {
+        "complete": stage_progress.complete_games,
+        "planned": planned if planned is not None else "?",
+    }
+
+
+def _results(stages) -> Step:
+    links = (StepLink(_("Referee's desk"), "desk:dashboard", organiser_only=False),)
+    qualifier = stages[QUALIFIER]
+    if qualifier.over:
+        state, words = DONE, _("The qualifier is over.")
+    elif any(game.started for game in qualifier.games):
+        state, words = DOING, _games_words(qualifier, qualifier.planned)
+    elif qualifier.games:
+        state, words = TODO, _("The first game is drawn; no sheet is entered yet.")
+    else:
+        state, words = WAITING, _("No qualifier game is announced yet.")
+    return Step("results", _("Results of the qualifier"), state, words, links)
+
+
+def _advancement(tournament: Tournament, stages) -> Step:
+    links = (StepLink(_("Advancement and lots"), "desk:advancement", organiser_only=False),)
+    title = _("Advancement and lots")
+    if not stages[QUALIFIER].over or not stages[QUALIFIER].games:
+        return Step("advancement", title, WAITING, _("Decided once the qualifier is over."), links)
+    result = qualifier_advancement(tournament_data(tournament))
+    ties = sum(len(r.unresolved) for r in result.values())
+    if ties:
+        words = ngettext(
+            "%(count)s tie at the cut waits for the referee's lot.",
+            "%(count)s ties at the cut wait for the referee's lot.",
+            ties,
+        ) % {"count": ties}
+        return Step("advancement", title, DOING, words, links)
+    words = _("To the A-final: %(b1)s B1 and %(vs)s VS players.") % {
+        "b1": len(result["B1"].advancing),
+        "vs": len(result["VS"].advancing),
+    }
+    return Step("advancement", title, DONE, words, links)
+
+
+def _finals(stages) -> Step:
+    links = (
+        StepLink(_("Draws of the finals"), "draws:overview"),
+        StepLink(_("Referee's desk"), "desk:dashboard", organiser_only=False),
+    )
+    final_a, final_b = stages[FINAL_A], stages[FINAL_B]
+    if not final_a.games and not final_b.games:
+        state = WAITING if not stages[QUALIFIER].over else TODO
+        return Step("finals", _("Finals"), state, _("No final game is announced yet."), links)
+    words = " ".join(
+        f"{capfirst(label)}: {_games_words(stage, stage.planned)}"
+        for label, stage in ((_("A-final"), final_a), (_("B-final"), final_b))
+    )
+    done = final_a.over and (final_b.over or not final_b.games)
+    return Step("finals", _("Finals"), DONE if done else DOING, words, links)
+
+
+def _printouts(stages, facts: DayFacts) -> Step:
+    links = (StepLink(_("Printouts and exports"), "printing:printouts"),)
+    if stages[FINAL_A].games and stages[FINAL_A].over:
+        state = DONE
+        words = _("The final standings, results and certificates are ready.")
+    elif any(facts.drawn.values()):
+        state = DOING
+        words = _(
+            "Score sheets and seating of the drawn games; the standings of a stage once it is over."
+        )
+    else:
+        state = TODO
+        words = _("Blank score sheets and the registration sheet.")
+    return Step("printouts", _("Printouts"), state, words, links)
+
+
+def day_steps(tournament: Tournament) -> list[Step]:
+    """The steps of the championship's day in order, each with its state in words:
+    registration, qualifier draws, results, advancement and lots, finals, printouts."""
+    facts = _facts(tournament)
+    stages = progress(tournament)
+    return [
+        _registration(facts),
+        _qualifier_draws(tournament, facts),
+        _results(stages),
+        _advancement(tournament, stages),
+        _finals(stages),
+        _printouts(stages, facts),
+    ]
+
+
+def current_step(steps: list[Step]) -> Step | None:
+    """The first step not done: where the day is."""
+    return next((step for step in steps if step.state != DONE), None)
+
+
+# --- players ------------------------------------------------------------------------------
+
+UNPAID, ABSENT, NOT_ELIGIBLE = "unpaid", "absent", "not_eligible"  # filters of the players
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    player: Player
+    number: int
+    name: str
+    category: str
+    sight: str
+    club: str
+    team: str
+    eligible: bool
+    eligibility: str
+    present: bool
+    paid: bool
+
+
+def folded(text: str) -> str:
+    """Lower case without diacritics: „Černá“ is found by „cerna“."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def player_rows(
+    tournament: Tournament,
+    *,
+    search: str = "",
+    category: str = "",
+    only: frozenset[str] = frozenset(),
+) -> list[PlayerRow]:
+    """The tournament's players by start number, found by name or number and filtered: by
+    category (B1, VS), the unpaid (neither paid nor qualified locally), the absent, the not
+    eligible. Two queries."""
+    teams = dict(
+        TeamMember.objects.filter(team__tournament=tournament).values_list(
+            "player_id", "team__name"
+        )
+    )
+    wanted = folded(search.strip())
+    rows = []
+    for player in tournament.players.order_by("start_number"):
+        if wanted and wanted not in folded(player.name) and wanted != str(player.start_number):
+            continue
+        problems = player.eligibility_problems()
+        if category and player.category != category:
+            continue
+        if UNPAID in only and (player.paid or player.local_qualifier):
+            continue
+        if ABSENT in only and player.present:
+            continue
+        if NOT_ELIGIBLE in only and not problems:
+            continue
+        rows.append(
+            PlayerRow(
+                player=player,
+                number=player.start_number,
+                name=player.name,
+                category=player.category,
+                sight=player.get_sight_class_display(),
+                club=player.club,
+                team=teams.get(player.pk, ""),
+                eligible=not problems,
+                eligibility=eligibility_sentence(player),
+                present=player.present,
+                paid=player.paid,
+            )
+        )
+    return rows
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    stage: str
+    stage_label: str
+    game: int
+    table: int
+
+
+def played_games(player: Player) -> list[PlayedGame]:
+    """Where the player sat, game by game (one query)."""
+    seats = (
+        Seat.objects.filter(player=player)
+        .select_related("game__stage", "table")
+        .order_by("game__stage__kind", "game__number")
+    )
+    games = [
+        PlayedGame(
+            s.game.stage.kind, s.game.stage.get_kind_display(), s.game.number, s.table.number
+        )
+        for s in seats
+    ]
+    order = {QUALIFIER: 0, FINAL_A: 1, FINAL_B: 2}
+    return sorted(games, key=lambda g: (order[g.stage], g.game))
+
+
+def player_sanctions(player: Player) -> list:
+    """The player's sanctions, withdrawn ones too, in the order decided."""
+    return [
+        row
+        for row in sanction_rows(player.tournament, withdrawn=True)
+        if row.player == player.start_number
+    ]
+
+
+# --- teams --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    team: Team
+    members: list[Player]
+
+
+def team_rows(tournament: Tournament) -> list[TeamRow]:
+    """The tournament's teams in the order created, each with its members by start number
+    (two queries)."""
+    members = defaultdict(list)
+    for member in (
+        TeamMember.objects.filter(team__tournament=tournament)
+        .select_related("player")
+        .order_by("player__start_number")
+    ):
+        members[member.team_id].append(member.player)
+    return [TeamRow(team, members[team.pk]) for team in Team.objects.filter(tournament=tournament)]
+
+
+def players_free_for(tournament: Tournament, team: Team | None) -> list[Player]:
+    """Players a team may take: in no other team."""
+    taken = TeamMember.objects.filter(team__tournament=tournament)
+    if team is not None:
+        taken = taken.exclude(team=team)
+    return list(
+        tournament.players.exclude(pk__in=taken.values("player_id")).order_by("start_number")
+    )
+
+
+# --- accounts and cards -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AccountRow:
+    user: User
+    role: str | None
+
+
+def account_rows() -> list[AccountRow]:
+    """Every account with its role, the active first (two queries)."""
+    users = User.objects.prefetch_related("groups").order_by("-is_active", "username")
+    return [AccountRow(user, role_of(user)) for user in users]
+
+
+@dataclass(frozen=True)
+class CardTable:
+    cards: list[Card]
+    highest: int
+    own_bounds: list[Tournament]  # tournaments with their own card-value bound
+    total: int
+
+
+def card_table() -> CardTable:
+    cards = list(Card.objects.order_by("letters"))
+    return CardTable(
+        cards=cards,
+        highest=card_table_highest_value(),
+        own_bounds=list(
+            Tournament.objects.filter(max_card_value__isnull=False).order_by("-year", "name")
+        ),
+        total=sum(card.count or 0 for card in cards),
+    )
+
+
+def team_of(player: Player) -> Team | None:
+    membership = TeamMember.objects.filter(player=player).select_related("team").first()
+    return membership.team if membership else None

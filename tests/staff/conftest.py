@@ -1,0 +1,55 @@
+import json
+
+import pytest
+from django.test import Client
+
+from accounts.roles import ORGANISER, REFEREE, create_account
+from interchange.importer import import_tournament
+from interchange.management.commands.demo import DEMO_FILE
+
+
+def demo_document(*, played: bool) -> dict:
+    document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
+    if not played:
+        del document["stages"], document["lots"]
+    return document
+
+
+@pytest.fixture
+def fresh(db):
+    """The demo championship's players and teams before anything is drawn."""
+    tournament, _ = import_tournament(demo_document(played=False), slug="fresh")
+    return tournament
+
+
+@pytest.fixture
+def played(db):
+    """The demo championship with every stage played."""
+    tournament, _ = import_tournament(demo_document(played=True), slug="played")
+    return tournament
+
+
+@pytest.fixture
+def organiser(db):
+    return create_account(username="org", role=ORGANISER, password="heslo-organizatora")
+
+
+@pytest.fixture
+def referee(db):
+    return create_account(username="ref", role=REFEREE, password="heslo-rozhodciho")
+
+
+def client_of(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def as_organiser(organiser) -> Client:
+    return client_of(organiser)
+
+
+@pytest.fixture
+def as_referee(referee) -> Client:
+    return client_of(referee)
