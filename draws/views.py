@@ -69,21 +69,24 @@ def _plan_form(tournament: Tournament, data=None) -> QualifierPlanForm:
     )
 
 
-@organiser_required
-def overview(request, slug):
-    tournament = tournament_or_404(slug)
-    stages = [_stage_summary(tournament, kind) for kind in Stage.Kind.values]
+def _overview(request, tournament: Tournament, plan_form: QualifierPlanForm, status: int = 200):
     return render(
         request,
         "draws/overview.html",
         {
             "tournament": tournament,
-            "stages": stages,
-            "form": DrawForm(),
-            "plan_form": _plan_form(tournament),
+            "stages": [_stage_summary(tournament, kind) for kind in Stage.Kind.values],
+            "plan_form": plan_form,
             "warnings": quota_warnings(tournament),
         },
+        status=status,
     )
+
+
+@organiser_required
+def overview(request, slug):
+    tournament = tournament_or_404(slug)
+    return _overview(request, tournament, _plan_form(tournament))
 
 
 @organiser_required
@@ -103,22 +106,15 @@ def qualifier_plan(request, slug):
         else:
             messages.success(
                 request,
-                _("The qualifier has %(games)s games.") % {"games": tournament.qualifier_games},
+                ngettext(
+                    "The qualifier has %(games)s game.",
+                    "The qualifier has %(games)s games.",
+                    tournament.qualifier_games,
+                )
+                % {"games": tournament.qualifier_games},
             )
             return redirect("draws:overview", slug=slug)
-    stages = [_stage_summary(tournament, kind) for kind in Stage.Kind.values]
-    return render(
-        request,
-        "draws/overview.html",
-        {
-            "tournament": tournament,
-            "stages": stages,
-            "form": DrawForm(),
-            "plan_form": form,
-            "warnings": quota_warnings(tournament),
-        },
-        status=400,
-    )
+    return _overview(request, tournament, form, status=400)
 
 
 def option_lines(commitment) -> list[str]:

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from tournament.lookups import who as user_words
 from tournament.models import Commitment, Game, Stage, Tournament
+from tournament.services import SETTINGS_FIELDS
 
 from .models import Lot, Sanction, SanctionScope, Sheet
 
@@ -46,22 +47,6 @@ KINDS = {
     ACCOUNT: gettext_lazy("accounts"),
 }
 PUBLIC_KINDS = (COMMITMENT, DRAW, LOT, SANCTION)
-
-# Settings of the tournament shown in the log when they change (field -> label).
-SETTING_FIELDS = (
-    "name",
-    "year",
-    "start_date",
-    "end_date",
-    "venue",
-    "organiser",
-    "close_bonus",
-    "max_card_value",
-    "quota_b1",
-    "quota_vs",
-    "qualifier_games",
-    "qualifier_seating",
-)
 
 
 @dataclass(frozen=True)
@@ -357,7 +342,7 @@ def _shown(value) -> str:
 
 def _setting_words(record, before) -> str:
     changes = []
-    for name in SETTING_FIELDS:
+    for name in SETTINGS_FIELDS:  # the settings the organiser edits, each change in words
         old, new = getattr(before, name), getattr(record, name)
         if old != new:
             label = Tournament._meta.get_field(name).verbose_name

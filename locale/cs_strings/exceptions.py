@@ -127,7 +127,11 @@ CS = {
     "a table would have fewer than 5 players": "u stolu by zbylo méně než 5 hráčů",
     "The number of qualifier games is fixed in advance (rule B): it cannot change once the qualifier has started.": "Počet partií kvalifikace je určen předem (pravidlo B): po začátku kvalifikace ho nelze měnit.",
     "%(count)s qualifier games are drawn already: the number cannot be lower.": "Partií kvalifikace je už vylosováno %(count)s: počet nemůže být nižší.",
-    "The qualifier has %(games)s games.": "Kvalifikace má %(games)s partií.",
+    "The qualifier has %(games)s game.": (
+        "Kvalifikace má %(games)s partii.",
+        "Kvalifikace má %(games)s partie.",
+        "Kvalifikace má %(games)s partií.",
+    ),
     "The qualifier's plan": "Plán kvalifikace",
     "Save the plan": "Uložit plán",
     "The organiser should check": "Organizátor by měl zkontrolovat",
