@@ -24,7 +24,7 @@ from rules.commitment import lot_what, new_seed
 from rules.draw import lot_order
 from rules.stages import FINALS, STAGES, stage_index
 from tournament import commitments
-from tournament.changes import touch, touch_where
+from tournament.changes import one_touch, touch, touch_where
 from tournament.lookups import who
 from tournament.models import Commitment, Game, Player, Round, Seat, Table
 
@@ -183,8 +183,12 @@ def save_sheet(
     problems = check_lines(state, lines)
     if any(not p.warning for p in problems) or (problems and not confirm_warnings):
         raise SheetRefused(problems)
-    now = timezone.now()
-    sheet = _claim(table, round, version, by, now, at_table=at_table)
+    with one_touch():
+        return _store_sheet(table, round, state, lines, version, by, at_table)
+
+
+def _store_sheet(table, round_, state, lines, version, by, at_table) -> Sheet:
+    sheet = _claim(table, round_, version, by, timezone.now(), at_table=at_table)
     # The closer last: a new closer is written only once the old one is not one any more, so
     # the database's one-closer constraint holds after every single row.
     for line in sorted(lines, key=lambda line: bool(line.closed)):
@@ -194,7 +198,7 @@ def save_sheet(
         if result is None:
             result = RoundResult(
                 table=table,
-                round=round,
+                round=round_,
                 player=next(s.player for s in state.seats if s.player.start_number == line.player),
             )
         result.laid, result.unused, result.penalty = line.laid, line.unused, line.penalty

@@ -8,7 +8,9 @@ bulk operations or ``QuerySet.update`` call ``touch`` themselves. Models of the 
 from one of their rows to its tournament: this app knows nothing of them.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from django.db.models import F
 from django.db.models.signals import post_delete, post_save
@@ -24,14 +26,40 @@ def _moved() -> dict:
     return {"changed_at": timezone.now(), "revision": F("revision") + 1}
 
 
+# The lookups of the touches held back by ``one_touch`` (None when none is open).
+_held: ContextVar[dict | None] = ContextVar("held_touches", default=None)
+
+
 def touch(tournament_id: int | None) -> None:
     if tournament_id is not None:
-        Tournament.objects.filter(pk=tournament_id).update(**_moved())
+        touch_where(pk=tournament_id)
 
 
 def touch_where(**lookup) -> None:
     """Touch the tournament found by a lookup, in one UPDATE (no query to find it first)."""
+    held = _held.get()
+    if held is not None:
+        held[tuple(sorted(lookup.items(), key=repr))] = lookup
+        return
     Tournament.objects.filter(**lookup).update(**_moved())
+
+
+@contextmanager
+def one_touch() -> Iterator[None]:
+    """Touch each tournament once for all the rows a write saves (a sheet's seven lines and
+    the sheet: one UPDATE, not eight), when the write is done. Open it inside the write's
+    transaction: if the write fails, the touches are dropped with the rolled-back rows."""
+    if _held.get() is not None:  # inside another one: that one touches
+        yield
+        return
+    token = _held.set({})
+    try:
+        yield
+        held = _held.get()
+    finally:
+        _held.reset(token)
+    for lookup in held.values():
+        touch_where(**lookup)
 
 
 def _changed(sender, instance, origin=None, **kwargs) -> None:

@@ -257,3 +257,27 @@ def test_many_sheets_are_confirmed_at_their_reviewed_versions_never_ones_own(gam
     assert not Sheet.objects.get(table=table2).confirmed  # the changed one waits for a look
     again = confirm_sheets(reviewed=[(entered[1], 1)], by=referees[1])
     assert again.changed and not again.confirmed  # already confirmed: not twice
+
+
+def test_a_saved_sheet_moves_the_tournaments_revision_once(game, referees):
+    """Seven lines and the sheet are saved, the public pages' stamp moves once (one UPDATE):
+    enough for every cache key, and no more writes than needed."""
+    tournament = game.stage.tournament
+    table, round_ = table_and_round(game)
+    before = type(tournament).objects.get(pk=tournament.pk).revision
+    save_sheet(table=table, round=round_, lines=good_lines(table), by=referees[0], version=0)
+    assert type(tournament).objects.get(pk=tournament.pk).revision == before + 1
+    save_sheet(
+        table=table, round=round_, lines=good_lines(table, laid=11), by=referees[0], version=1
+    )
+    assert type(tournament).objects.get(pk=tournament.pk).revision == before + 2
+
+
+def test_a_refused_sheet_leaves_the_revision_alone(game, referees):
+    tournament = game.stage.tournament
+    table, round_ = table_and_round(game)
+    before = type(tournament).objects.get(pk=tournament.pk).revision
+    lines = good_lines(table)
+    with pytest.raises(SheetRefused):
+        save_sheet(table=table, round=round_, lines=lines[1:], by=referees[0], version=0)
+    assert type(tournament).objects.get(pk=tournament.pk).revision == before

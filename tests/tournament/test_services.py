@@ -469,3 +469,25 @@ def test_the_card_bound_cannot_change_under_results(cards, played):
     services.save_card(card=x, letters="X", value=12)
     x.refresh_from_db()
     assert x.value == 12
+
+
+def test_one_touch_moves_a_tournament_once_and_drops_its_touches_on_failure(fresh):
+    from django.db import transaction
+
+    from tournament import changes
+
+    before = Tournament.objects.get(pk=fresh.pk).revision
+    with transaction.atomic(), changes.one_touch():
+        for _ in range(3):
+            changes.touch(fresh.pk)
+        with changes.one_touch():  # an inner one leaves the touching to the outer one
+            changes.touch_where(pk=fresh.pk)
+        assert Tournament.objects.get(pk=fresh.pk).revision == before  # not yet
+    assert Tournament.objects.get(pk=fresh.pk).revision == before + 1
+
+    with pytest.raises(RuntimeError), transaction.atomic(), changes.one_touch():
+        changes.touch(fresh.pk)
+        raise RuntimeError("the write failed")
+    assert Tournament.objects.get(pk=fresh.pk).revision == before + 1
+    changes.touch(fresh.pk)  # and touches outside any are made at once again
+    assert Tournament.objects.get(pk=fresh.pk).revision == before + 2
