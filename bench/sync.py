@@ -15,9 +15,10 @@ from sync.services import accept_push
 def run() -> None:
     for players in (34, 120):
         import_tournament(full_championship(players, seed=players), slug=f"venue-{players}")
-        export_seconds, (_marker, document) = timed(
+        export_seconds, state = timed(
             lambda players=players: venue_document(f"venue-{players}"), repeat=5
         )
+        document = state.document
         revisions = count(1)
         replace_seconds, _ = timed(
             lambda document=document, players=players, revisions=revisions: accept_push(

@@ -1,10 +1,14 @@
 """The push on the wire, for both ends: the address, the body and the document's digest.
 
 ``PUT /api/turnaj/<slug>/`` with ``Authorization: Bearer <key>`` and the JSON body
-``{"revision": N, "tournament": <syllabatim-tournament document>}``, gzip-compressed
-(``Content-Encoding: gzip``) or not. The answers are JSON: 200 ``{"revision", "digest",
-"warnings"}``; 400 and 413 ``{"errors": [...]}``; 401 ``{"errors": [...]}`` whatever was wrong;
-409 ``{"errors": [...], "revision", "digest"}`` with the revision the server holds.
+``{"revision": N, "tournament": <syllabatim-tournament document>, "unconfirmed": [...]}``,
+gzip-compressed (``Content-Encoding: gzip``) or not. ``unconfirmed`` (optional, none when
+absent) names the sheets the venue holds as entered but not yet confirmed by a referee,
+``{"stage", "game", "table", "round"}`` each: the tournament document has no place for that,
+and without it the public server would announce a final that the referee has not confirmed.
+The answers are JSON: 200 ``{"revision", "digest", "warnings"}``; 400 and 413 ``{"errors":
+[...]}``; 401 ``{"errors": [...]}`` whatever was wrong; 409 ``{"errors": [...], "revision",
+"digest"}`` with the revision the server holds.
 """
 
 import gzip
@@ -19,16 +23,23 @@ def push_url(server: str, slug: str) -> str:
     return f"{server.rstrip('/')}/{API_PREFIX}{slug}/"
 
 
-def document_digest(document: object) -> str:
-    """The SHA-256 of a document's content, whatever its key order and whitespace: both ends
-    compute it from the parsed document, so the venue can tell its own push from another."""
-    canonical = json.dumps(document, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+UNCONFIRMED_KEYS = ("stage", "game", "table", "round")
+
+
+def document_digest(document: object, unconfirmed: list | None = None) -> str:
+    """The SHA-256 of a pushed state, whatever its key order and whitespace: both ends compute
+    it from the parsed document (and the unconfirmed sheets, when there are any), so the venue
+    can tell its own push from another."""
+    content = {"tournament": document, "unconfirmed": unconfirmed} if unconfirmed else document
+    canonical = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def encode_body(revision: int, document: dict) -> bytes:
-    body = json.dumps({"revision": revision, "tournament": document}, ensure_ascii=False)
-    return gzip.compress(body.encode(), compresslevel=6)
+def encode_body(revision: int, document: dict, unconfirmed: list | None = None) -> bytes:
+    content = {"revision": revision, "tournament": document}
+    if unconfirmed:
+        content["unconfirmed"] = unconfirmed
+    return gzip.compress(json.dumps(content, ensure_ascii=False).encode(), compresslevel=6)
 
 
 class TooLarge(Exception):

@@ -120,18 +120,18 @@ class Pusher:
 
     def push(self) -> Answer:
         """Send the venue's current state once, and record the answer."""
-        found = selectors.venue_document(self.slug)
-        if found is None:
+        state = selectors.venue_document(self.slug)
+        if state is None:
             raise NoTournament(self.slug)
-        marker, document = found
+        marker = state.marker
         revision = services.claim_revision(
             slug=self.slug, server=self.server, marker=marker, at_least=self.next_revision
         )
-        digest = document_digest(document)
+        digest = document_digest(state.document, state.unconfirmed)
         try:
             response = self.client.put(
                 self.url,
-                content=encode_body(revision, document),
+                content=encode_body(revision, state.document, state.unconfirmed),
                 headers={"Content-Type": "application/json", "Content-Encoding": "gzip"},
             )
         except httpx.HTTPError as error:

@@ -8,9 +8,12 @@ from datetime import datetime, timedelta
 from django.db import connection, transaction
 
 from interchange.exporter import export_tournament
+from rules.stages import stage_index
+from scoring.models import Sheet
 from tournament.models import Tournament
 
 from .models import AcceptedPush, PushToken, VenuePush
+from .protocol import UNCONFIRMED_KEYS
 
 # Pushes that keep failing this long, or changes that nobody is pushing, are a warning.
 PATIENCE = timedelta(minutes=2)
@@ -47,14 +50,42 @@ def _snapshot() -> Iterator[None]:
         yield
 
 
-def venue_document(slug: str) -> tuple[str, dict] | None:
-    """The venue's tournament as a syllabatim-tournament document, and the state it shows;
-    None when there is no such tournament."""
+@dataclass(frozen=True)
+class VenueState:
+    marker: str
+    document: dict  # the syllabatim-tournament document
+    unconfirmed: list[dict]  # the sheets entered and not yet confirmed (protocol.py)
+
+
+def unconfirmed_sheets(tournament: Tournament) -> list[dict]:
+    """The tournament's sheets that wait for a referee's confirmation, in the protocol's
+    words, stage by stage, game, round and table."""
+    rows = (
+        Sheet.objects.filter(table__game__stage__tournament=tournament, confirmed_at__isnull=True)
+        .values_list(
+            "table__game__stage__kind", "table__game__number", "table__number", "round__number"
+        )
+        .order_by()
+    )
+    return [
+        dict(zip(UNCONFIRMED_KEYS, row, strict=True))
+        for row in sorted(rows, key=lambda row: (stage_index(row[0]), row[1], row[3], row[2]))
+    ]
+
+
+def venue_document(slug: str) -> VenueState | None:
+    """The venue's tournament as a syllabatim-tournament document, with the state it shows
+    and its unconfirmed sheets, in one consistent view; None when there is no such
+    tournament."""
     with _snapshot():
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
             return None
-        return marker_of(tournament.pk, tournament.revision), export_tournament(tournament)
+        return VenueState(
+            marker_of(tournament.pk, tournament.revision),
+            export_tournament(tournament),
+            unconfirmed_sheets(tournament),
+        )
 
 
 @dataclass(frozen=True)

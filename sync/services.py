@@ -9,13 +9,15 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from interchange.importer import import_tournament
+from interchange.importer import DocumentRejected, import_tournament
+from interchange.places import Place, Problem
 from scoring.models import Lot, RoundResult, Sheet
 from tournament.models import Table, Tournament
 
 from .models import AcceptedPush, PushToken, VenuePush
-from .protocol import document_digest
+from .protocol import UNCONFIRMED_KEYS, document_digest
 
 TOKEN_BYTES = 32  # 256 random bits
 HINT_LENGTH = 6
@@ -86,12 +88,21 @@ def _line_up(slug: str) -> AcceptedPush:
 
 
 def accept_push(
-    *, slug: str, revision: int, document: object, token: PushToken | None = None
+    *,
+    slug: str,
+    revision: int,
+    document: object,
+    unconfirmed: list[dict] | None = None,
+    token: PushToken | None = None,
 ) -> Accepted:
     """Replace the tournament ``slug`` by ``document`` when ``revision`` is newer than the last
     accepted one: all of it or nothing. Raises ``StaleRevision``, or ``DocumentRejected``
-    with every problem (checked exactly as ``import_tournament`` checks a file)."""
-    digest = document_digest(document)
+    with every problem (checked exactly as ``import_tournament`` checks a file).
+
+    ``unconfirmed``: the sheets the venue has not confirmed yet (``protocol.py``); they stay
+    unconfirmed here too, so that this server announces nothing the venue has not."""
+    unconfirmed = unconfirmed or []
+    digest = document_digest(document, unconfirmed)
     with transaction.atomic():
         held = _line_up(slug)
         if revision <= held.revision:
@@ -105,6 +116,7 @@ def accept_push(
         if previous is not None:
             _forget_scores(slug)
         tournament, warnings = import_tournament(document, slug=slug, replace=True)
+        _leave_unconfirmed(tournament, unconfirmed)
         # The new row's revision carries on from the old one's: it only grows.
         Tournament.objects.filter(pk=tournament.pk).update(revision=(previous or 0) + 1)
         now = timezone.now()
@@ -113,6 +125,38 @@ def accept_push(
         if token is not None:
             PushToken.objects.filter(pk=token.pk).update(last_used_at=now)
     return Accepted(revision=revision, digest=digest, warnings=[str(w) for w in warnings])
+
+
+def _leave_unconfirmed(tournament: Tournament, unconfirmed: list[dict]) -> None:
+    """Take the confirmation (which an imported sheet gets) from the sheets the venue has not
+    confirmed; refuse, with their places, those the document has not entered."""
+    if not unconfirmed:
+        return
+    sheets = {
+        row[:4]: row[4]
+        for row in Sheet.objects.filter(table__game__stage__tournament=tournament).values_list(
+            "table__game__stage__kind",
+            "table__game__number",
+            "table__number",
+            "round__number",
+            "pk",
+        )
+    }
+    wanted, problems = [], []
+    for entry in unconfirmed:
+        key = tuple(entry[name] for name in UNCONFIRMED_KEYS)
+        if key in sheets:
+            wanted.append(sheets[key])
+        else:
+            problems.append(
+                Problem(
+                    Place(*key, item="unconfirmed"),
+                    _("the document has no sheet entered for this round at this table."),
+                )
+            )
+    if problems:
+        raise DocumentRejected(problems)
+    Sheet.objects.filter(pk__in=wanted).update(confirmed_at=None, confirmed_by=None)
 
 
 def _forget_scores(slug: str) -> None:

@@ -14,11 +14,12 @@ from django.views.decorators.http import require_POST
 
 from accounts.access import organiser_required, token_required
 from interchange.importer import DocumentRejected
+from rules.stages import STAGES
 from tournament.lookups import who
 from tournament.models import Tournament
 
 from . import selectors, services
-from .protocol import TooLarge, decompress
+from .protocol import UNCONFIRMED_KEYS, TooLarge, decompress
 
 LARGEST_REVISION = 2**63 - 1  # what the database's big integer holds
 
@@ -57,7 +58,30 @@ def _shape_problems(content: object) -> list[str]:
         problems.append(_("„revision“ must be a whole number, 1 or more."))
     if "tournament" not in content:
         problems.append(_("„tournament“ is missing: the syllabatim-tournament document."))
+    unconfirmed = content.get("unconfirmed", [])
+    if not isinstance(unconfirmed, list):
+        problems.append(_("„unconfirmed“ must be a list of sheets."))
+        return problems
+    for number, entry in enumerate(unconfirmed, start=1):
+        if not _is_sheet_address(entry):
+            problems.append(
+                _(
+                    "„unconfirmed“, sheet %(number)s: give exactly „stage“ (qualifier, final_a "
+                    "or final_b), „game“, „table“ and „round“ (whole numbers, 1 or more)."
+                )
+                % {"number": number}
+            )
     return problems
+
+
+def _is_sheet_address(entry: object) -> bool:
+    if not isinstance(entry, dict) or set(entry) != set(UNCONFIRMED_KEYS):
+        return False
+    numbers = [entry[key] for key in UNCONFIRMED_KEYS[1:]]
+    return entry["stage"] in STAGES and all(
+        isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= LARGEST_REVISION
+        for n in numbers
+    )
 
 
 @token_required
@@ -101,7 +125,11 @@ def push(request, slug):
         return _refused(slug, problems)
     try:
         accepted = services.accept_push(
-            slug=slug, revision=content["revision"], document=content["tournament"], token=token
+            slug=slug,
+            revision=content["revision"],
+            document=content["tournament"],
+            unconfirmed=content.get("unconfirmed"),
+            token=token,
         )
     except services.StaleRevision as stale:
         reason = _(

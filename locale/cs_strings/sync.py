@@ -124,4 +124,7 @@ CS = {
     "the key %(hint)s…": "klíč %(hint)s…",
     "No push key has been made for this tournament on this server.": "Pro tento turnaj zatím na tomto serveru není žádný klíč pro odesílání.",
     "Make a new push key": "Vytvořit nový klíč pro odesílání",
+    "„unconfirmed“ must be a list of sheets.": "„unconfirmed“ musí být seznam listů.",
+    "„unconfirmed“, sheet %(number)s: give exactly „stage“ (qualifier, final_a or final_b), „game“, „table“ and „round“ (whole numbers, 1 or more).": "„unconfirmed“, list %(number)s: uveďte právě „stage“ (qualifier, final_a nebo final_b), „game“, „table“ a „round“ (celá čísla, nejméně 1).",
+    "the document has no sheet entered for this round at this table.": "dokument nemá pro toto kolo u tohoto stolu zapsaný list.",
 }

@@ -11,12 +11,14 @@ from django.test import Client
 from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
 from interchange.results import results_document
+from scoring.models import Sheet
 from scoring.selectors import tournament_data
 from sync.models import AcceptedPush, PushToken
 from sync.protocol import document_digest, encode_body
+from sync.selectors import unconfirmed_sheets
 from sync.services import create_push_token, revoke_push_token
 from tests.conftest import database_snapshot
-from tests.sync.helpers import demo_document, in_progress
+from tests.sync.helpers import demo_document, in_progress, sheets_in_order
 from tournament.models import Tournament
 
 URL = "/api/turnaj/mcr/"
@@ -242,3 +244,81 @@ def test_a_replacement_is_not_recorded_as_thousands_of_deletions(client, token):
     assert put(client, {"revision": 2, "tournament": second}, token).status_code == 200
     assert [history.count() for history in histories] == before
     assert server_export() == second
+
+
+def last_sheet_of(kind: str) -> dict:
+    stage, game, table, number = [s for s in sheets_in_order(demo_document()) if s[0] == kind][-1]
+    return {"stage": stage, "game": game, "table": table, "round": number}
+
+
+def unconfirm(slug: str, address: dict) -> None:
+    Sheet.objects.filter(
+        table__game__stage__tournament__slug=slug,
+        table__game__stage__kind=address["stage"],
+        table__game__number=address["game"],
+        table__number=address["table"],
+        round__number=address["round"],
+    ).update(confirmed_at=None)
+
+
+@pytest.mark.django_db
+def test_a_sheet_the_venue_has_not_confirmed_stays_unconfirmed_on_the_server(client, token):
+    """The A-final's last sheet waits for the referee at the venue: the server must not
+    announce the A-final as over (no champion) before the venue does."""
+    pushed = venue_export(10_000)  # every sheet of the demo
+    waiting = last_sheet_of("final_a")
+    unconfirm("venue", waiting)
+    venue = Tournament.objects.get(slug="venue")
+    assert unconfirmed_sheets(venue) == [waiting]
+    assert not tournament_data(venue).stage_over("final_a")
+
+    body = {"revision": 1, "tournament": pushed, "unconfirmed": [waiting]}
+    response = put(client, body, token)
+    assert response.status_code == 200, response.content
+    assert response.json()["digest"] == document_digest(pushed, [waiting])
+    server = Tournament.objects.get(slug="mcr")
+    assert unconfirmed_sheets(server) == [waiting]
+    assert not tournament_data(server).stage_over("final_a")
+    page = client.get("/turnaj/mcr/finale-a/").content.decode()
+    assert "průběžné pořadí" in page and "Mistr ČR" not in page
+    assert server_export() == pushed  # the document itself is the venue's
+
+    # confirmed at the venue: the next push announces it
+    assert put(client, {"revision": 2, "tournament": pushed}, token).status_code == 200
+    assert unconfirmed_sheets(Tournament.objects.get(slug="mcr")) == []
+    assert tournament_data(Tournament.objects.get(slug="mcr")).stage_over("final_a")
+    assert "Mistr ČR" in client.get("/turnaj/mcr/finale-a/").content.decode()
+
+
+@pytest.mark.parametrize(
+    "unconfirmed",
+    [
+        {"stage": "final_a"},
+        [{"stage": "final_c", "game": 1, "table": 1, "round": 1}],
+        [{"stage": "final_a", "game": 0, "table": 1, "round": 1}],
+        [{"stage": "final_a", "game": 1, "table": 1}],
+        [{"stage": "final_a", "game": 1, "table": 1, "round": True}],
+    ],
+)
+@pytest.mark.django_db
+def test_a_malformed_list_of_unconfirmed_sheets_is_refused(client, token, unconfirmed):
+    body = {"revision": 1, "tournament": venue_export(10), "unconfirmed": unconfirmed}
+    response = put(client, body, token)
+    assert response.status_code == 400
+    assert any("„unconfirmed“" in error for error in response.json()["errors"]), response.json()
+    assert not Tournament.objects.filter(slug="mcr").exists()
+
+
+@pytest.mark.django_db
+def test_an_unconfirmed_sheet_the_document_lacks_is_refused_with_its_place(client, token):
+    assert put(client, {"revision": 1, "tournament": venue_export(10)}, token).status_code == 200
+    missing = {"stage": "final_a", "game": 1, "table": 1, "round": 1}  # not entered by sheet 12
+    body = {"revision": 2, "tournament": venue_export(12), "unconfirmed": [missing]}
+    before = database_snapshot()
+    response = put(client, body, token)
+    assert response.status_code == 400
+    assert response.json()["errors"] == [
+        "Finále A, partie 1, stůl 1, kolo 1, pole „unconfirmed“: dokument nemá pro toto kolo u "
+        "tohoto stolu zapsaný list."
+    ]
+    assert database_snapshot() == before

@@ -13,9 +13,11 @@ from django.utils import timezone
 
 from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
+from scoring.models import Sheet
+from scoring.services import confirm_sheet
 from sync.models import VenuePush
 from sync.pusher import NoTournament, Pusher
-from sync.selectors import venue_status
+from sync.selectors import unconfirmed_sheets, venue_status
 from sync.services import create_push_token
 from tests.sync.helpers import demo_document, enter_sheets, in_progress
 from tournament.models import Tournament
@@ -195,3 +197,27 @@ def test_the_page_warns_when_changes_wait_and_nobody_watches(venue, network, pus
     assert status.pending and not status.not_watched
     status = venue_status(slug="mcr", now=answer.at + timedelta(minutes=3))
     assert status.not_watched and not status.failing_too_long
+
+
+def test_sheets_waiting_for_the_referee_are_pushed_as_unconfirmed_until_confirmed(
+    venue, network, pusher
+):
+    venue(3)  # entered at the desk, not confirmed yet
+    waiting = unconfirmed_sheets(Tournament.objects.get(slug="mcr"))
+    assert len(waiting) == 3
+    assert pusher.push().accepted
+    assert network.received[-1]["unconfirmed"] == waiting
+    assert unconfirmed_sheets(Tournament.objects.get(slug="kopie")) == waiting
+    again = pusher.push()  # the same state, unconfirmed sheets included: the server has it
+    assert again.accepted and again.status == 409
+
+    referee = User.objects.get(username="rozhodci")
+    other = User.objects.create_user("druhy-rozhodci")
+    for sheet in Sheet.objects.filter(
+        table__game__stage__tournament__slug="mcr", confirmed_at__isnull=True
+    ):
+        assert sheet.entered_by == referee
+        confirm_sheet(sheet=sheet, by=other, version=sheet.version)
+    assert pusher.push().accepted
+    assert "unconfirmed" not in network.received[-1]
+    assert unconfirmed_sheets(Tournament.objects.get(slug="kopie")) == []
