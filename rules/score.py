@@ -23,6 +23,8 @@ class RoundEntry:
 
 # A line's fields, in the sheet's order: every store, form and file of results uses these names.
 RESULT_FIELDS = tuple(field.name for field in fields(RoundEntry))
+# The yes/no fields of a line (a database may hand them over as 0 and 1).
+RESULT_FLAGS = tuple(field.name for field in fields(RoundEntry) if field.type in (bool, "bool"))
 
 
 def round_score(entry: RoundEntry, close_bonus: int = CLOSE_BONUS) -> int:

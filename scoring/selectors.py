@@ -7,16 +7,28 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, Q
+from django.db import connections
+from django.db.models import Count, OuterRef, Subquery, Value
+from django.db.models.functions import Coalesce
 
 from rules.advancement import quota_by_participation
 from rules.advancement import quota_warnings as advancement_quota_warnings
 from rules.categories import CATEGORIES, category_of
 from rules.progress import GameState, StageProgress, planned_games
 from rules.sanctions import Sanction as SanctionData
-from rules.score import RESULT_FIELDS, RoundEntry
+from rules.score import RESULT_FIELDS, RESULT_FLAGS, RoundEntry
 from rules.stages import QUALIFIER, STAGES
-from tournament.models import DrawStatus, Game, Player, Seat, Stage, Team, Tournament
+from tournament.models import (
+    DrawStatus,
+    Game,
+    Player,
+    Round,
+    Seat,
+    Stage,
+    Table,
+    Team,
+    Tournament,
+)
 from tournament.names import feminine
 
 from .messages import quota_warning_message, sanction_words
@@ -33,10 +45,28 @@ def _base(tournament: Tournament) -> TournamentData:
     )
 
 
+_FLAG_POSITIONS = tuple(RESULT_FIELDS.index(name) for name in RESULT_FLAGS)
+
+
+def _result_rows(results) -> list[tuple]:
+    """The rows of a ``values_list`` query of round results (stage kind, game number, start
+    number, then ``RESULT_FIELDS``) straight from the database's cursor. Django's per-value
+    converters cost more than the query itself on a championship's tens of thousands of lines
+    (bench core, "results of a 1,000-player championship"); the only values that need one are
+    the yes/no fields, which SQLite hands over as 0 and 1, and ``_add_stage_rows`` makes them
+    booleans."""
+    sql, params = results.query.get_compiler(using=results.db).as_sql()
+    with connections[results.db].cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
 def _add_stage_rows(data: TournamentData, seats, results) -> None:
     for kind, number in seats:
         data.stages.setdefault(kind, StageData()).participants.add(number)
-    for kind, game, number, *values in results:
+    for kind, game, number, *values in _result_rows(results):
+        for position in _FLAG_POSITIONS:
+            values[position] = bool(values[position])
         data.stages.setdefault(kind, StageData()).results.append(
             Result(number, RoundEntry(*values), game)
         )
@@ -54,20 +84,25 @@ def sanctions_in_force(tournament: Tournament) -> list[SanctionData]:
     ]
 
 
+def _count(rows) -> Coalesce:
+    """How many ``rows`` there are, as a subquery of one number (0 for none)."""
+    counted = rows.order_by().annotate(one=Value(1)).values("one").annotate(n=Count("pk"))
+    return Coalesce(Subquery(counted.values("n")), 0)
+
+
 def progress(tournament: Tournament, kinds=STAGES) -> dict[str, StageProgress]:
     """Where each stage of ``kinds`` stands: its announced games, which are complete, what is
     planned. One query."""
+    sheets = Sheet.objects.filter(table__game=OuterRef("pk"))
     games = (
         Game.objects.filter(stage__tournament=tournament, draw_status=DrawStatus.CONFIRMED)
         .annotate(
-            tables_count=Count("tables", distinct=True),
-            rounds_count=Count("rounds", distinct=True),
-            sheets_count=Count("tables__sheets", distinct=True),
-            confirmed_count=Count(
-                "tables__sheets",
-                distinct=True,
-                filter=Q(tables__sheets__confirmed_at__isnull=False),
-            ),
+            # counted one by one: counting over the join of tables, rounds and sheets would
+            # go through tables x rounds x sheets rows per game
+            tables_count=_count(Table.objects.filter(game=OuterRef("pk"))),
+            rounds_count=_count(Round.objects.filter(game=OuterRef("pk"))),
+            sheets_count=_count(sheets),
+            confirmed_count=_count(sheets.filter(confirmed_at__isnull=False)),
         )
         .order_by("number")
         .values_list(
@@ -125,7 +160,9 @@ def tournament_data(tournament: Tournament) -> TournamentData:
         Seat.objects.filter(game__stage__tournament=tournament)
         .values_list("game__stage__kind", "player__start_number")
         .distinct(),
-        RoundResult.objects.filter(table__game__stage__tournament=tournament).values_list(
+        RoundResult.objects.filter(table__game__stage__tournament=tournament)
+        .order_by()  # the standings do not depend on the lines' order: no sort
+        .values_list(
             "table__game__stage__kind",
             "table__game__number",
             "player__start_number",
@@ -153,7 +190,9 @@ def stage_data(stage: Stage) -> TournamentData:
     _add_stage_rows(
         data,
         [(stage.kind, number) for number, _sight in seats],
-        RoundResult.objects.filter(table__game__stage=stage).values_list(
+        RoundResult.objects.filter(table__game__stage=stage)
+        .order_by()  # the standings do not depend on the lines' order: no sort
+        .values_list(
             "table__game__stage__kind",
             "table__game__number",
             "player__start_number",

@@ -1,5 +1,7 @@
 """Loading a stage or a tournament takes the same number of queries at any size."""
 
+from collections import Counter
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -43,3 +45,22 @@ def test_stage_data_agrees_with_tournament_data(example_document):
     whole = tournament_data(tournament)
     for stage in Stage.objects.filter(tournament=tournament):
         assert stage_standings(stage_data(stage), stage.kind) == stage_standings(whole, stage.kind)
+
+
+def test_the_loaded_lines_are_the_documents_with_yes_and_no_as_booleans(example_document):
+    """The results are read from the database's cursor without Django's converters: the
+    lines must still be the document's, with real booleans (SQLite stores 0 and 1)."""
+    from interchange.data import document_data
+
+    tournament, _ = import_tournament(example_document, slug="example")
+    loaded, expected = tournament_data(tournament), document_data(example_document)
+    for kind, stage in expected.stages.items():
+        assert Counter(loaded.stages[kind].results) == Counter(stage.results)
+        flags = [
+            value
+            for result in loaded.stages[kind].results
+            for value in (result.entry.closed, result.entry.disqualified)
+        ]
+        assert flags and all(type(value) is bool for value in flags)
+        assert any(flags)
+    assert results_document(loaded) == results_document(expected)
