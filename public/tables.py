@@ -23,7 +23,7 @@ class AccessibleTable(tables.Table):
         self.slug = slug
 
     class Meta:
-        template_name = "public/table.html"
+        template_name = "includes/table.html"
         orderable = True
 
 

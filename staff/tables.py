@@ -1,5 +1,6 @@
-"""The staff's tables through django-tables2, rendered by one accessible template: a caption,
-column headers with scope and sort state, a row header for each row."""
+"""The staff's tables through django-tables2, rendered by the accessible template that the
+public tables use too (``includes/table.html``): a caption, column headers with scope and sort
+state, a row header for each row."""
 
 import django_tables2 as tables
 from django.urls import reverse
@@ -16,7 +17,7 @@ class StaffTable(tables.Table):
         self.slug = slug
 
     class Meta:
-        template_name = "staff/table.html"
+        template_name = "includes/table.html"
         orderable = True
 
 
