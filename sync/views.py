@@ -21,7 +21,7 @@ from tournament.models import Tournament
 from . import selectors, services
 from .protocol import UNCONFIRMED_KEYS, TooLarge, decompress
 
-LARGEST_REVISION = 2**63 - 1  # what the database's big integer holds
+LARGEST_NUMBER = 2**63 - 1  # what the database's big integer holds
 
 
 def _answer(status: int, **content) -> JsonResponse:
@@ -49,12 +49,7 @@ def _shape_problems(content: object) -> list[str]:
     if not isinstance(content, dict):
         return [_("The body must be a JSON object with „revision“ and „tournament“.")]
     problems = []
-    revision = content.get("revision")
-    if (
-        not isinstance(revision, int)
-        or isinstance(revision, bool)
-        or not 1 <= revision <= LARGEST_REVISION
-    ):
+    if not _whole_number(content.get("revision")):
         problems.append(_("„revision“ must be a whole number, 1 or more."))
     if "tournament" not in content:
         problems.append(_("„tournament“ is missing: the syllabatim-tournament document."))
@@ -74,13 +69,16 @@ def _shape_problems(content: object) -> list[str]:
     return problems
 
 
+def _whole_number(value: object) -> bool:
+    """A JSON whole number from 1 to what the database's big integer holds (not true/false)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= LARGEST_NUMBER
+
+
 def _is_sheet_address(entry: object) -> bool:
     if not isinstance(entry, dict) or set(entry) != set(UNCONFIRMED_KEYS):
         return False
-    numbers = [entry[key] for key in UNCONFIRMED_KEYS[1:]]
     return entry["stage"] in STAGES and all(
-        isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= LARGEST_REVISION
-        for n in numbers
+        _whole_number(entry[key]) for key in UNCONFIRMED_KEYS[1:]
     )
 
 
