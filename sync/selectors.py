@@ -10,6 +10,7 @@ from django.db import connection, transaction
 from interchange.exporter import export_tournament
 from rules.stages import stage_index
 from scoring.models import Sheet
+from tournament.cache import state_of
 from tournament.models import Tournament
 
 from .models import AcceptedPush, PushToken, VenuePush
@@ -27,7 +28,7 @@ def marker_of(tournament_id: int, revision: int) -> str:
 
 def venue_marker(slug: str) -> str | None:
     """The state of the venue's tournament, in one small query (the push command polls it)."""
-    found = Tournament.objects.filter(slug=slug).values_list("pk", "revision").first()
+    found = state_of(slug)
     return None if found is None else marker_of(*found)
 
 

@@ -30,17 +30,24 @@ def stamp(slug: str | None) -> str:
             count=Count("pk"), latest=Max("pk"), revisions=Sum("revision")
         )
         return "{count}.{latest}.{revisions}".format(**found)
-    # Asked on every request, cached page or not: plain SQL, because building the same
-    # one-row query through the ORM cost more than the rest of a cached request (bench public).
-    with connection.cursor() as cursor:
-        cursor.execute(_STAMP_SQL, [slug])
-        found = cursor.fetchone()
+    found = state_of(slug)
     if found is None:
         raise Http404
     return "{}.{}".format(*found)
 
 
-_STAMP_SQL = "SELECT {pk}, {revision} FROM {table} WHERE {slug} = %s".format(
+def state_of(slug: str) -> tuple[int, int] | None:
+    """The tournament's row id and revision: together they name one state of its data (a
+    replaced tournament is a new row, a change adds one to the revision); None when there is
+    no such tournament. Asked on every public request, cached page or not: plain SQL, because
+    building the same one-row query through the ORM cost more than the rest of a cached
+    request (bench public)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_STATE_SQL, [slug])
+        return cursor.fetchone()
+
+
+_STATE_SQL = "SELECT {pk}, {revision} FROM {table} WHERE {slug} = %s".format(
     table=connection.ops.quote_name(Tournament._meta.db_table),
     pk=connection.ops.quote_name(Tournament._meta.pk.column),
     revision=connection.ops.quote_name(Tournament._meta.get_field("revision").column),
