@@ -58,7 +58,7 @@ class VenueState:
     unconfirmed: list[dict]  # the sheets entered and not yet confirmed (protocol.py)
 
 
-def unconfirmed_sheets(tournament: Tournament) -> list[dict]:
+def unconfirmed_sheet_addresses(tournament: Tournament) -> list[dict]:
     """The tournament's sheets that wait for a referee's confirmation, in the protocol's
     words, stage by stage, game, round and table."""
     rows = (
@@ -85,7 +85,7 @@ def venue_document(slug: str) -> VenueState | None:
         return VenueState(
             marker_of(tournament.pk, tournament.revision),
             export_tournament(tournament),
-            unconfirmed_sheets(tournament),
+            unconfirmed_sheet_addresses(tournament),
         )
 
 

@@ -15,7 +15,7 @@ from scoring.models import Sheet
 from scoring.selectors import tournament_data
 from sync.models import AcceptedPush, PushToken
 from sync.protocol import document_digest, encode_body
-from sync.selectors import unconfirmed_sheets
+from sync.selectors import unconfirmed_sheet_addresses
 from sync.services import create_push_token, revoke_push_token
 from tests.conftest import database_snapshot
 from tests.sync.helpers import demo_document, in_progress, sheets_in_order
@@ -269,7 +269,7 @@ def test_a_sheet_the_venue_has_not_confirmed_stays_unconfirmed_on_the_server(cli
     waiting = last_sheet_of("final_a")
     unconfirm("venue", waiting)
     venue = Tournament.objects.get(slug="venue")
-    assert unconfirmed_sheets(venue) == [waiting]
+    assert unconfirmed_sheet_addresses(venue) == [waiting]
     assert not tournament_data(venue).stage_over("final_a")
 
     body = {"revision": 1, "tournament": pushed, "unconfirmed": [waiting]}
@@ -277,7 +277,7 @@ def test_a_sheet_the_venue_has_not_confirmed_stays_unconfirmed_on_the_server(cli
     assert response.status_code == 200, response.content
     assert response.json()["digest"] == document_digest(pushed, [waiting])
     server = Tournament.objects.get(slug="mcr")
-    assert unconfirmed_sheets(server) == [waiting]
+    assert unconfirmed_sheet_addresses(server) == [waiting]
     assert not tournament_data(server).stage_over("final_a")
     page = client.get("/turnaj/mcr/finale-a/").content.decode()
     assert "průběžné pořadí" in page and "Mistr ČR" not in page
@@ -285,7 +285,7 @@ def test_a_sheet_the_venue_has_not_confirmed_stays_unconfirmed_on_the_server(cli
 
     # confirmed at the venue: the next push announces it
     assert put(client, {"revision": 2, "tournament": pushed}, token).status_code == 200
-    assert unconfirmed_sheets(Tournament.objects.get(slug="mcr")) == []
+    assert unconfirmed_sheet_addresses(Tournament.objects.get(slug="mcr")) == []
     assert tournament_data(Tournament.objects.get(slug="mcr")).stage_over("final_a")
     assert "Mistr ČR" in client.get("/turnaj/mcr/finale-a/").content.decode()
 

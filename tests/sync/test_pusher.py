@@ -17,7 +17,7 @@ from scoring.models import Sheet
 from scoring.services import confirm_sheet
 from sync.models import VenuePush
 from sync.pusher import NoTournament, Pusher
-from sync.selectors import unconfirmed_sheets, venue_status
+from sync.selectors import unconfirmed_sheet_addresses, venue_status
 from sync.services import create_push_token
 from tests.sync.helpers import demo_document, enter_sheets, in_progress
 from tournament.models import Tournament
@@ -203,11 +203,11 @@ def test_sheets_waiting_for_the_referee_are_pushed_as_unconfirmed_until_confirme
     venue, network, pusher
 ):
     venue(3)  # entered at the desk, not confirmed yet
-    waiting = unconfirmed_sheets(Tournament.objects.get(slug="mcr"))
+    waiting = unconfirmed_sheet_addresses(Tournament.objects.get(slug="mcr"))
     assert len(waiting) == 3
     assert pusher.push().accepted
     assert network.received[-1]["unconfirmed"] == waiting
-    assert unconfirmed_sheets(Tournament.objects.get(slug="kopie")) == waiting
+    assert unconfirmed_sheet_addresses(Tournament.objects.get(slug="kopie")) == waiting
     again = pusher.push()  # the same state, unconfirmed sheets included: the server has it
     assert again.accepted and again.status == 409
 
@@ -220,4 +220,4 @@ def test_sheets_waiting_for_the_referee_are_pushed_as_unconfirmed_until_confirme
         confirm_sheet(sheet=sheet, by=other, version=sheet.version)
     assert pusher.push().accepted
     assert "unconfirmed" not in network.received[-1]
-    assert unconfirmed_sheets(Tournament.objects.get(slug="kopie")) == []
+    assert unconfirmed_sheet_addresses(Tournament.objects.get(slug="kopie")) == []
