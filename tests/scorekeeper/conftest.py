@@ -1,13 +1,12 @@
 import json
 
 import pytest
-from django.test import Client
 
-from accounts.roles import ORGANISER, REFEREE, create_account
 from draws.services import draw_game
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
 from scoring import links
+from tests.conftest import client_of  # noqa: F401 (the referees and organiser are there too)
 
 
 @pytest.fixture
@@ -37,25 +36,6 @@ def table_links(game):
     """Table number -> the table's address (Czech, no host)."""
     issued = links.issue_table_links(game=game, by="test")
     return {number: links.table_path(link) for number, link in issued.items()}
-
-
-@pytest.fixture
-def referees(db):
-    return [
-        create_account(username=name, role=REFEREE, password="heslo-rozhodciho")
-        for name in ("ref1", "ref2")
-    ]
-
-
-@pytest.fixture
-def organiser(db):
-    return create_account(username="org", role=ORGANISER, password="heslo-organizatora")
-
-
-def client_of(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def seats_of(table):

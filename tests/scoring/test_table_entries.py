@@ -1,37 +1,13 @@
 """save_sheet(at_table=True): the table's entry through the one way results get in."""
 
-import json
-
 import pytest
 
-from accounts.roles import REFEREE, create_account
-from draws.services import draw_game
-from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from rules.sheet import SheetLine
 from scoring import links, services
 from scoring.models import TABLE_SCOREKEEPER, RoundResult, Sheet
-from tests.desk.conftest import good_lines, table_and_round
+from tests.conftest import good_lines, table_and_round
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def game(db):
-    document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
-    del document["stages"], document["lots"]
-    tournament, _ = import_tournament(document, slug="mcr")
-    return draw_game(
-        tournament=tournament, kind="qualifier", number=1, by="Jana", seed=1, confirm=True
-    )
-
-
-@pytest.fixture
-def referees(db):
-    return [
-        create_account(username=name, role=REFEREE, password="heslo-rozhodciho")
-        for name in ("ref1", "ref2")
-    ]
 
 
 def save_at_table(table, round_, lines, version=0, **kwargs):

@@ -3,9 +3,10 @@ import json
 import pytest
 from django.test import Client
 
-from accounts.roles import ORGANISER, REFEREE, create_account
+from accounts.roles import REFEREE, create_account
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
+from tests.conftest import client_of  # the organiser comes from there too
 
 
 def demo_document(*, played: bool) -> dict:
@@ -30,19 +31,8 @@ def played(db):
 
 
 @pytest.fixture
-def organiser(db):
-    return create_account(username="org", role=ORGANISER, password="heslo-organizatora")
-
-
-@pytest.fixture
 def referee(db):
     return create_account(username="ref", role=REFEREE, password="heslo-rozhodciho")
-
-
-def client_of(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture
