@@ -26,15 +26,19 @@ def tampered(path: str) -> list[str]:
     token = path.split("/")[2]
     code, secret = token.split("-", 1)
     flipped = secret[:-1] + ("A" if secret[-1] != "A" else "B")
-    return [
+    other_code = code[:-1] + ("Z" if code[-1] != "Z" else "Y")
+    urls = [
         f"/stul/{code}-{flipped}/",  # one character of the secret changed
         f"/stul/{code}-{secret[:-1]}/",  # shortened
         f"/stul/{code}-{secret}x/",  # lengthened
         f"/stul/{code}/",  # the code alone
-        f"/stul/{code.lower()}-{secret}/",  # the code in other letters
+        f"/stul/{other_code}-{secret}/",  # one character of the code changed
         f"/stul/{secret}/",  # the secret alone
         "/stul/x/",
     ]
+    if code.lower() != code:  # a code of digits alone has no other letters
+        urls.append(f"/stul/{code.lower()}-{secret}/")  # the code in other letters
+    return urls
 
 
 def test_the_token_has_at_least_128_random_bits_and_is_shown_again_the_same(game, table_links):
@@ -57,10 +61,15 @@ def test_every_table_has_its_own_link(game, table_links):
 
 
 @pytest.mark.parametrize("method", ["get", "post"])
-def test_a_tampered_token_is_404_and_changes_nothing(game, table_links, method):
+@pytest.mark.parametrize("codes", ["drawn", "digits alone"])
+def test_a_tampered_token_is_404_and_changes_nothing(game, method, codes, monkeypatch):
+    if codes == "digits alone":  # a code the random draw gives now and then: no letters at all
+        numbers = iter(range(100_000, 1_000_000))
+        monkeypatch.setattr(links, "_new_code", lambda: str(next(numbers)))
+    path = links.table_path(links.issue_table_links(game=game, by="test")[1])
     table = game.tables.get(number=1)
     client = Client()
-    for url in tampered(table_links[1]):
+    for url in tampered(path):
         response = getattr(client, method)(url, round_form(table, round="5", version="0"))
         assert response.status_code == 404, url
     assert nothing_stored()
