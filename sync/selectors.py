@@ -58,14 +58,21 @@ class VenueState:
     unconfirmed: list[dict]  # the sheets entered and not yet confirmed (protocol.py)
 
 
+# Where a sheet's address (the protocol's UNCONFIRMED_KEYS, in their order) is in the database.
+SHEET_ADDRESS_FIELDS = (
+    "table__game__stage__kind",
+    "table__game__number",
+    "table__number",
+    "round__number",
+)
+
+
 def unconfirmed_sheet_addresses(tournament: Tournament) -> list[dict]:
     """The tournament's sheets that wait for a referee's confirmation, in the protocol's
     words, stage by stage, game, round and table."""
     rows = (
         Sheet.objects.filter(table__game__stage__tournament=tournament, confirmed_at__isnull=True)
-        .values_list(
-            "table__game__stage__kind", "table__game__number", "table__number", "round__number"
-        )
+        .values_list(*SHEET_ADDRESS_FIELDS)
         .order_by()
     )
     return [

@@ -18,6 +18,7 @@ from tournament.models import Table, Tournament
 
 from .models import AcceptedPush, PushToken, VenuePush
 from .protocol import UNCONFIRMED_KEYS, document_digest
+from .selectors import SHEET_ADDRESS_FIELDS
 
 TOKEN_BYTES = 32  # 256 random bits
 HINT_LENGTH = 6
@@ -133,13 +134,9 @@ def _leave_unconfirmed(tournament: Tournament, unconfirmed: list[dict]) -> None:
     if not unconfirmed:
         return
     sheets = {
-        row[:4]: row[4]
+        row[:-1]: row[-1]
         for row in Sheet.objects.filter(table__game__stage__tournament=tournament).values_list(
-            "table__game__stage__kind",
-            "table__game__number",
-            "table__number",
-            "round__number",
-            "pk",
+            *SHEET_ADDRESS_FIELDS, "pk"
         )
     }
     wanted, problems = [], []
