@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from rules.commitment import seed_hex
 from rules.stages import STAGES
+from rules.timestamps import parse_moment
 from scoring.models import Lot, RoundResult, Sanction, Sheet
 from tournament.models import (
     DEFAULT_ORGANISER,
@@ -25,7 +26,7 @@ from tournament.models import (
 )
 
 from .places import Place, Problem
-from .validate import check_document, parse_moment
+from .validate import check_document
 
 
 class DocumentRejected(Exception):

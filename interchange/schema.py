@@ -5,19 +5,39 @@ from functools import cache
 from pathlib import Path
 
 from django.utils.translation import gettext as _
-from jsonschema import Draft202012Validator, ValidationError
+from jsonschema import Draft202012Validator, FormatChecker, ValidationError
 
 from rules.stages import STAGES
+from rules.timestamps import is_date, is_moment
 
 from .places import Place
 
 SCHEMAS = Path(__file__).with_name("schemas")
 
 
+# The only formats the schemas use, read as every other reader of the documents reads them
+# (rules.timestamps); jsonschema's own checkers of every format cost seconds at import.
+FORMATS = FormatChecker(formats=())
+FORMATS.checks("date")(is_date)
+FORMATS.checks("date-time")(is_moment)
+
+
 @cache
 def validator(name: str) -> Draft202012Validator:
     schema = json.loads((SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8"))
-    return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+    unknown = _formats_in(schema) - set(FORMATS.checkers)
+    if unknown:
+        raise LookupError(f"{name}.schema.json uses formats nobody checks: {sorted(unknown)}")
+    return Draft202012Validator(schema, format_checker=FORMATS)
+
+
+def _formats_in(node: object) -> set[str]:
+    if isinstance(node, dict):
+        found = {node["format"]} if isinstance(node.get("format"), str) else set()
+        return found.union(*(_formats_in(value) for value in node.values()))
+    if isinstance(node, list):
+        return set().union(*(_formats_in(value) for value in node))
+    return set()
 
 
 def _label(obj: object, key: str, index: int) -> object:

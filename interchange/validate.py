@@ -6,7 +6,7 @@ then the rules of RULES.md, through the same sheet checks as every other way in.
 
 from collections import Counter
 from dataclasses import replace
-from datetime import date, datetime
+from datetime import date
 
 from django.utils.translation import gettext as _
 
@@ -17,6 +17,7 @@ from rules.commitment import commitment
 from rules.draw import ascending
 from rules.sanctions import TOURNAMENT
 from rules.stages import FINALS, QUALIFIER, STAGES, stage_index
+from rules.timestamps import parse_moment
 from scoring.messages import sheet_problem_message
 
 from .places import STAGE_NAMES, Place, Problem
@@ -35,11 +36,6 @@ def normalise(value: object, key: str | None = None) -> object:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return value
-
-
-def parse_moment(value: str) -> datetime:
-    """An RFC 3339 date and time (``Z`` or an offset) as an aware datetime."""
-    return datetime.fromisoformat(value.upper().replace("Z", "+00:00"))
 
 
 def _unstorable(document: object, path: tuple = ()) -> list[tuple[tuple, str]]:

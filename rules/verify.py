@@ -25,12 +25,12 @@ import json
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 
 from .championship import QUALIFIER_ROUNDS_MAX, QUALIFIER_ROUNDS_MIN
 from .commitment import DrawOptions, commitment, parse_draw_what, seed_number
 from .draw import Entrant, Preferences, RoundRange, draw_rounds, draw_seating, kept_starting_seats
 from .draw import lot_order as recompute_lot
+from .timestamps import parse_moment
 
 QUALIFIER = "qualifier"
 STAGE_ORDER = ("qualifier", "final_a", "final_b")
@@ -149,10 +149,6 @@ class Check:
         )
 
 
-def _moment(text: str) -> datetime:
-    return datetime.fromisoformat(text.replace("Z", "+00:00"))
-
-
 def check_commitment(audit: dict) -> Note:
     if "commitment" not in audit:
         return Note(NONE)
@@ -162,7 +158,7 @@ def check_commitment(audit: dict) -> Note:
     if expected != audit["commitment"]:
         return Note(MISMATCH, {"expected": expected, "published": audit["commitment"]})
     if "committed_at" in audit and "drawn_at" in audit:
-        if _moment(audit["committed_at"]) > _moment(audit["drawn_at"]):
+        if parse_moment(audit["committed_at"]) > parse_moment(audit["drawn_at"]):
             return Note(LATE, {"committed": audit["committed_at"], "drawn": audit["drawn_at"]})
     return Note(OK)
 
