@@ -32,8 +32,10 @@ serve: install
 	$(PROD) $(PY) -m gunicorn syllabatim.wsgi --bind $${BIND:-127.0.0.1:8000} --workers $${WORKERS:-3} --access-logfile - \
 		--logger-class syllabatim.serving.RedactingLogger
 
+# In parallel on every core (pytest-xdist): each worker has its own test database.
+# PYTEST_ARGS adds to it, e.g. PYTEST_ARGS='-m "not browser"'.
 test: install
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto $(PYTEST_ARGS)
 
 bench: install
 	$(PY) -m bench

@@ -17,6 +17,15 @@ DATA = Path(__file__).with_name("data")
 PROJECT_APPS = ("tournament", "scoring", "accounts")
 
 
+def pytest_configure(config):
+    """Passwords are hashed with Django's fast test hasher: the real one takes over a second a
+    hash here, and hundreds of tests make accounts. Sign-in is tested with the same checks,
+    only the hash is cheaper (Django's own advice for test settings)."""
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def load_json(name: str) -> dict:
     return json.loads((DATA / name).read_text(encoding="utf-8"))
 
