@@ -21,7 +21,7 @@ from tournament.models import (
 )
 
 FORMAT = "syllabatim-tournament"
-VERSION = 2
+VERSION = 3
 
 
 def write_json(out, document: dict) -> None:

@@ -15,7 +15,7 @@ from scoring.standings import (
 )
 
 FORMAT = "syllabatim-results"
-VERSION = 2
+VERSION = 3
 
 
 def standing_row(row: Ranked) -> dict:

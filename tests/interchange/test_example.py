@@ -20,9 +20,9 @@ def run(*args) -> str:
 
 
 def with_defaults(document: dict) -> dict:
-    """The document with every schema default filled in (what export may add), as version 2
-    (a version-1 document is a version-2 one once its version says so)."""
-    document["version"] = 2
+    """The document with every schema default filled in (what export may add), as version 3
+    (a version-1 or 2 document is a version-3 one once its version says so)."""
+    document["version"] = 3
     document["tournament"].setdefault("organiser", DEFAULT_ORGANISER)
     for player in document["players"]:
         player.setdefault("paid", True)
@@ -44,7 +44,7 @@ def test_the_example_gives_exactly_the_example_results(example_document, example
     path.write_text(json.dumps(example_document), encoding="utf-8")
     run("import_tournament", str(path), "--slug", "example")
     results = json.loads(run("results", "example"))
-    assert results == {**example_results, "version": 2}  # writers write version 2
+    assert results == {**example_results, "version": 3}  # writers write version 3
     assert list(validator("results").iter_errors(results)) == []
 
 

@@ -38,7 +38,7 @@ def random_championship(seed: int) -> dict:
         settings["quota"] = {"B1": rng.randint(3, 7), "VS": rng.randint(3, 7)}
     document = {
         "format": "syllabatim-tournament",
-        "version": 2,
+        "version": 3,
         "tournament": {
             "name": f"Turnaj {seed}",
             "year": 2026,
@@ -290,7 +290,7 @@ def oracle_teams(document, lots):
 
 
 def oracle(document) -> dict:
-    expected = {"format": "syllabatim-results", "version": 2}
+    expected = {"format": "syllabatim-results", "version": 3}
     qualifier = oracle_standings(document, "qualifier")
     played = lambda kind: any(  # noqa: E731
         t["rounds"]
