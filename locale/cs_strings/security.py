@@ -1,0 +1,31 @@
+"""Czech of what keeps the championship safe on the hall's Wi-Fi and on the internet: the
+spreadsheets' bounds, the characters of names, sign-in limits, the push API's refusals, draws
+raced by two organisers, the error pages."""
+
+CS = {
+    # Spreadsheets (tournament.spreadsheets)
+    "%(size)s kB": "%(size)s kB",
+    "%(size)s MB": "%(size)s MB",
+    "The file is larger than a spreadsheet may be (%(limit)s).": "Soubor je větší, než tabulka smí být (%(limit)s).",
+    "The file has %(size)s; a spreadsheet may have at most %(limit)s.": "Soubor má %(size)s; tabulka může mít nejvýš %(limit)s.",
+    "A sheet of the file reaches row %(rows)s; a spreadsheet may have at most %(limit)s rows (delete the rows below, also empty formatted ones).": "List souboru sahá až na řádek %(rows)s; tabulka může mít nejvýš %(limit)s řádků (smažte řádky pod tím, i prázdné naformátované).",
+    "A sheet of the file reaches column %(column)s; a spreadsheet may have at most %(limit)s columns (up to %(last)s).": "List souboru sahá až do sloupce %(column)s; tabulka může mít nejvýš %(limit)s sloupců (po %(last)s).",
+    "The file holds more than %(limit)s cell; a spreadsheet may hold at most that.": (
+        "Soubor má víc než %(limit)s buňku; víc jich tabulka mít nemůže.",
+        "Soubor má víc než %(limit)s buňky; víc jich tabulka mít nemůže.",
+        "Soubor má víc než %(limit)s buněk; víc jich tabulka mít nemůže.",
+    ),
+    "The file unpacks to %(size)s; a spreadsheet may unpack to at most %(limit)s (a championship's sheet is far smaller).": "Soubor se rozbalí na %(size)s; tabulka se smí rozbalit nejvýš na %(limit)s (tabulka mistrovství je mnohem menší).",
+    "The file holds more than %(limit)s texts.": "Soubor obsahuje víc než %(limit)s textů.",
+    "The file holds more than %(limit)s cell formats.": "Soubor obsahuje víc než %(limit)s formátů buněk.",
+    # Names (tournament.characters)
+    "a control character": "řídicí znak",
+    "an invisible formatting character": "neviditelný formátovací znak",
+    "a lone surrogate": "osamocená náhradní polovina znaku (surrogate)",
+    "a private-use character": "znak pro soukromé užití",
+    "an unassigned code point": "nepřidělený kód znaku",
+    "a line separator": "oddělovač řádků",
+    "a paragraph separator": "oddělovač odstavců",
+    "a character the printouts cannot print (such as an emoji)": "znak, který výtisky neumějí vytisknout (třeba emoji)",
+    "character %(position)s, %(shown)s%(code)s, is %(reason)s: a name holds letters, digits, spaces and punctuation.": "%(position)s. znak, %(shown)s%(code)s, je %(reason)s: jméno obsahuje písmena, číslice, mezery a interpunkci.",
+}
