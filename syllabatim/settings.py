@@ -164,6 +164,19 @@ else:
 
 # The largest push from the venue the public server reads (bytes, before and after gzip).
 PUSH_MAX_BYTES = int(os.environ.get("PUSH_MAX_BYTES", 10 * 1024 * 1024))
+# The largest spreadsheet a page accepts (the registration sheet, the referee's workbook):
+# a championship's sheet is some tens of kB. A larger upload is not kept (the first upload
+# handler stops it) and the page says how large it was; tournament.spreadsheets also bounds
+# what the file unpacks to and its rows, columns and cells.
+SPREADSHEET_MAX_BYTES = int(os.environ.get("DJANGO_SPREADSHEET_MAX_BYTES", 2 * 1024 * 1024))
+FILE_UPLOAD_HANDLERS = [
+    "tournament.uploads.SizeLimitHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
+# Files up to the limit stay in memory; form fields other than files are limited as well.
+FILE_UPLOAD_MAX_MEMORY_SIZE = SPREADSHEET_MAX_BYTES
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440  # Django's default, written out: 2.5 MB
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
