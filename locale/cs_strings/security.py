@@ -29,3 +29,17 @@ CS = {
     "a character the printouts cannot print (such as an emoji)": "znak, který výtisky neumějí vytisknout (třeba emoji)",
     "character %(position)s, %(shown)s%(code)s, is %(reason)s: a name holds letters, digits, spaces and punctuation.": "%(position)s. znak, %(shown)s%(code)s, je %(reason)s: jméno obsahuje písmena, číslice, mezery a interpunkci.",
 }
+CS.update(
+    {
+        # JSON in (interchange.jsontext, the push API, import_tournament)
+        "the top level": "nejvyšší úroveň",
+        "%(where)s: the text holds a lone surrogate (such as \\udcff), which is no character": "%(where)s: text obsahuje osamocenou náhradní polovinu znaku (například \\udcff), což žádný znak není",
+        "the JSON is nested deeper than %(limit)s levels; no document of the format is": "JSON je vnořený hlouběji než do %(limit)s úrovní; žádný dokument formátu takový není",
+        "not valid JSON: line %(line)s, column %(column)s: %(error)s": "není platný JSON: řádek %(line)s, sloupec %(column)s: %(error)s",
+        "not valid JSON: the text is not UTF-8": "není platný JSON: text není v UTF-8",
+        "not valid JSON: %(error)s": "není platný JSON: %(error)s",
+        "The body: %(problem)s": "Tělo požadavku: %(problem)s",
+        "The file %(path)s: %(problem)s": "Soubor %(path)s: %(problem)s",
+        "Send the push with a Content-Length header.": "Pošlete data s hlavičkou Content-Length.",
+    }
+)

@@ -313,6 +313,8 @@ def test_the_command_refuses_without_a_traceback(example_document, tmp_path):
         ("{not json", ["JSON", "line 1"]),
         ("[]", ["must be an object"]),
         ("", ["JSON"]),
+        ("[" * 1000, ["nested deeper than 40 levels"]),
+        ('{"tournament": {"name": "\\udcff"}}', ["tournament.name", "lone surrogate"]),
     ],
 )
 def test_files_that_are_not_tournaments(content, words, tmp_path, english):

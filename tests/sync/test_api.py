@@ -1,6 +1,7 @@
 """The public server's push endpoint: ``PUT /api/turnaj/<slug>/`` with a tournament's key."""
 
 import gzip
+import io
 import json
 import threading
 
@@ -322,3 +323,67 @@ def test_an_unconfirmed_sheet_the_document_lacks_is_refused_with_its_place(clien
         "tohoto stolu zapsaný list."
     ]
     assert database_snapshot() == before
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (b"[" * 1000, "hlouběji než do 40 úrovní"),  # Python's parser recursed into a 500
+        (b"[" * 100_000 + b"]" * 100_000, "hlouběji než do 40 úrovní"),
+        (b'{"revision": 1, "tournament": ' + b'{"a": ' * 60 + b"1" + b"}" * 61, "hlouběji"),
+        (b'{"revision": 1, "tournament": {"name": "\\udcff"}}', "tournament.name: text obsahuje"),
+        (b'{"revision": 1, "tournament": {"\\ud800": 1}}', "osamocenou náhradní polovinu"),
+        (b'{"revision": 1, "tournament": "\xff"}', "není v UTF-8"),
+        (b'{"revision": 1, "tournament": ' + b"1" * 5000 + b"}", "není platný JSON"),
+    ],
+)
+@pytest.mark.django_db
+def test_nested_or_unencodable_json_is_refused_and_recorded(client, token, body, message):
+    """400 with the error list (never a 500), the refusal kept for the organiser's page, and
+    nothing stored; gzipped alike."""
+    before = database_snapshot()
+    for sent, headers in ((body, {}), (gzip.compress(body), {"Content-Encoding": "gzip"})):
+        response = put(client, sent, token, **headers)
+        assert response.status_code == 400, response.content
+        errors = response.json()["errors"]
+        assert any(message in error for error in errors), errors
+        assert message in AcceptedPush.objects.get(slug="mcr").refusal
+        AcceptedPush.objects.filter(slug="mcr").update(refusal="")
+    assert database_snapshot() == before
+
+
+def chunked_request(body: bytes, token: str, *, terminated: bool):
+    """A PUT as a server hands over a chunked body: no Content-Length, the stream ends with the
+    body (``wsgi.input_terminated``) or, for a server that does not mark it, may not."""
+    from django.test import RequestFactory
+
+    request = RequestFactory().generic(
+        "PUT",
+        URL,
+        b"",
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {token}", "Transfer-Encoding": "chunked"},
+    )
+    request.META.pop("CONTENT_LENGTH", None)
+    request.META["wsgi.input"] = io.BytesIO(body)
+    if terminated:
+        request.META["wsgi.input_terminated"] = True
+    return request
+
+
+@pytest.mark.django_db
+def test_a_chunked_push_is_read_within_the_size_limit(token, settings):
+    from sync.views import push
+
+    document = {"revision": 1, "tournament": venue_export(5)}
+    body = json.dumps(document).encode()
+    response = push(chunked_request(body, token, terminated=True), slug="mcr")
+    assert response.status_code == 200, response.content
+    assert server_export() == document["tournament"]
+    settings.PUSH_MAX_BYTES = len(body) - 1
+    document["revision"] = 2
+    response = push(chunked_request(json.dumps(document).encode(), token, terminated=True), "mcr")
+    assert response.status_code == 413
+    response = push(chunked_request(body, token, terminated=False), slug="mcr")
+    assert response.status_code == 411
+    assert AcceptedPush.objects.get(slug="mcr").revision == 1

@@ -162,3 +162,29 @@ def test_two_app_servers_on_one_redis_agree_after_a_push(new_instance, redis_url
         cache.delete(*keys()) if keys() else None
         stop(first.server)
         stop(second.server)
+
+
+def test_gunicorn_hands_a_chunked_push_over_whole(new_instance):
+    """A push without Content-Length (chunked, as a proxy may forward it) is read, not taken
+    for an empty body; the size limit holds for it as for any other."""
+    server = new_instance("server", PUSH_MAX_BYTES="400000")
+    token = server.manage("create_push_token", "mcr").stdout.strip().splitlines()[-1]
+    server.start()
+    document = {"revision": 1, "tournament": in_progress(demo_document(), 10)}
+    body = json.dumps(document).encode()
+    assert len(body) < 400_000
+
+    def chunks(content: bytes):
+        for start in range(0, len(content), 8192):
+            yield content[start : start + 8192]
+
+    url = f"{server.url}/api/turnaj/mcr/"
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    answer = httpx.put(url, content=chunks(body), headers=headers, timeout=30)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["revision"] == 1
+    too_large = json.dumps({**document, "revision": 2, "pad": "x" * 400_000}).encode()
+    answer = httpx.put(url, content=chunks(too_large), headers=headers, timeout=30)
+    assert answer.status_code == 413, answer.text
+    stored = there(server)[0]
+    assert len(stored["players"]) == len(document["tournament"]["players"])
