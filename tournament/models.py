@@ -490,6 +490,9 @@ class Game(models.Model):
     draw_options = models.JSONField(_("options of the draw"), default=dict, blank=True)
     draw_confirmed_at = models.DateTimeField(_("draw confirmed at"), null=True, blank=True)
     draw_confirmed_by = models.CharField(_("draw confirmed by"), max_length=200, blank=True)
+    # One more at every draw and every change of a draft: a confirmation names the version it
+    # saw, so it never confirms a draft drawn or changed after the organiser looked.
+    draw_version = models.PositiveIntegerField(_("version of the draw"), default=0)
     ended_early_at = models.DateTimeField(
         _("ended early at"),
         null=True,
