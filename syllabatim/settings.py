@@ -7,6 +7,7 @@ process caches in its own memory), ``DJANGO_DEBUG``, ``DJANGO_SECRET_KEY`` and
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -58,6 +59,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "simple_history",
+    "axes",
     "accounts",
     "tournament",
     "scoring",
@@ -82,6 +84,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a locked sign-in into its answer
 ]
 
 ROOT_URLCONF = "syllabatim.urls"
@@ -119,6 +122,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Tests use a file, not shared memory, so that concurrent connections lock as in use.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Sign-in guesses (django-axes, accounts.signin): after DJANGO_SIGNIN_FAILURES failed sign-ins
+# of one account, or from one client, within DJANGO_SIGNIN_LOCK_MINUTES, both are locked for
+# the rest of that time; the count lives in the database, shared by every worker.
+AUTHENTICATION_BACKENDS = [
+    "accounts.signin.SignInGuessLimit",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_SIGNIN_FAILURES", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_SIGNIN_LOCK_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_CLIENT_IP_CALLABLE = "accounts.access.client_address"
+AXES_LOCKOUT_CALLABLE = "accounts.signin.locked_out"
+# Guesses during a lock are not counted: they neither lengthen it nor keep it for ever.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_VERBOSE = False
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
