@@ -171,6 +171,9 @@ if os.environ.get("REDIS_URL"):
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": os.environ["REDIS_URL"],
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "syllabatim"),
+            # A Redis that does not answer costs a second, not a worker: the pages render
+            # without it and the table links count guesses per process (accounts.guesses).
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
 else:

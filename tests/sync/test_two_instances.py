@@ -188,3 +188,19 @@ def test_gunicorn_hands_a_chunked_push_over_whole(new_instance):
     assert answer.status_code == 413, answer.text
     stored = there(server)[0]
     assert len(stored["players"]) == len(document["tournament"]["players"])
+
+
+def test_a_server_whose_redis_is_down_serves_the_table_links_and_says_so(new_instance):
+    """REDIS_URL set, nothing listening there: the table links answer (404 for a wrong one,
+    never 500), the public pages render, and /zdravi/ names the outage."""
+    from tests.sync.conftest import free_port
+
+    server = new_instance("server", REDIS_URL=f"redis://127.0.0.1:{free_port()}/0")
+    server.start()
+    for _ in range(3):
+        assert httpx.get(f"{server.url}/stul/ABCDEF-spatne/", timeout=10).status_code == 404
+    assert httpx.get(f"{server.url}/", timeout=10).status_code == 200
+    health = httpx.get(f"{server.url}/zdravi/", timeout=10)
+    assert health.status_code == 200 and "cache: unavailable since" in health.text
+    log = server.log.read_text()
+    assert log.count("the shared cache does not answer") == 1, log
