@@ -96,6 +96,12 @@ def count_wrong_guess(request) -> None:
     guesses.add_one(_guess_key(request), getattr(settings, "LINK_GUESS_WINDOW", LINK_GUESS_WINDOW))
 
 
+def not_found(request):
+    """The project's own 404 page, with debug on as well: a phone at the hall (a venue laptop
+    may run with debug) never sees Django's English debug page listing every address."""
+    return render(request, "404.html", status=404)
+
+
 def link_holder(find: Callable[[str], object | None]):
     """Declares a page for whoever holds a table link, with no account. ``find`` turns the
     address's ``token`` into the link in force, or None: then 404, counted as a wrong guess.
@@ -110,8 +116,11 @@ def link_holder(find: Callable[[str], object | None]):
             link = find(token)
             if link is None:
                 count_wrong_guess(request)
-                raise Http404
-            return view(request, link, *args, **kwargs)
+                return not_found(request)
+            try:
+                return view(request, link, *args, **kwargs)
+            except Http404:
+                return not_found(request)
 
         @wraps(view)
         @never_cache

@@ -66,3 +66,13 @@ CS.update(
         "WARNING: debug is off and the demo organiser account %(username)s has the published password %(password)s: anyone who reaches this server can sign in as the organiser. Deactivate it or give it a new password before the server is used for a real championship.": "VAROVÁNÍ: ladicí režim je vypnutý a ukázkový účet organizátora %(username)s má zveřejněné heslo %(password)s: kdokoli, kdo se k serveru dostane, se může přihlásit jako organizátor. Než server poslouží skutečnému mistrovství, účet deaktivujte nebo mu dejte nové heslo.",
     }
 )
+CS.update(
+    {
+        # The project's own error pages
+        "Page not found": "Stránka nenalezena",
+        "There is no page at this address, or it is no longer valid: a table's address works only until its game is complete, or until the organiser renews it.": "Na této adrese žádná stránka není, nebo už neplatí: adresa stolu platí jen do konce jeho partie, nebo dokud ji organizátor neobnoví.",
+        "Check the address, scan the QR code on your table's score sheet again, or ask the referee.": "Zkontrolujte adresu, naskenujte znovu QR kód ze zápisu o hře svého stolu, nebo se zeptejte rozhodčího.",
+        "Server error": "Chyba serveru",
+        "The server could not answer this time. Wait a moment, reload the page and check whether what you sent was saved; if not, send it again. If it happens again, tell the referee or the organiser.": "Server tentokrát nedokázal odpovědět. Chvíli počkejte, načtěte stránku znovu a podívejte se, jestli se to, co jste poslali, uložilo; pokud ne, pošlete to znovu. Stane-li se to znovu, řekněte to rozhodčímu nebo organizátorovi.",
+    }
+)
