@@ -35,15 +35,52 @@ def folded(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def find_seats(rows: list[SeatRow], query: str) -> list[SeatRow]:
-    """The rows of the players a reader looks for: by start number ("7", "7.", "č. 7"), or by
-    name typed with or without accents, words in any order ("kolar", "Jan Kolář")."""
+def matches(player: PlayerInfo, query: str) -> bool:
+    """Whether a reader looking for ``query`` means this player: by start number ("7", "7.",
+    "č. 7"), or by name typed with or without accents, words in any order ("kolar", "Jan
+    Kolář")."""
     query = query.strip()
     digits = query.removeprefix("č.").strip(" .#")
     if digits.isdigit():
-        return [row for row in rows if row.player.number == int(digits)]
+        return player.number == int(digits)
     words = folded(query).split()
-    return [row for row in rows if all(word in folded(row.player.name) for word in words)]
+    return bool(words) and all(word in folded(player.name) for word in words)
+
+
+def find_seats(rows: list[SeatRow], query: str) -> list[SeatRow]:
+    """The rows of the players a reader looks for (``matches``)."""
+    return [row for row in rows if matches(row.player, query)]
+
+
+@dataclass(frozen=True)
+class LastSeat:
+    """Where a player sat last: the latest game of the latest stage they were drawn to."""
+
+    player: PlayerInfo
+    stage: str
+    game: int
+    table: int
+    seat: int  # 1-based, clockwise
+
+
+def last_seats(tournament: Tournament, players: list[PlayerInfo]) -> dict[int, LastSeat | None]:
+    """Each player's last seat in a confirmed draw (None: never drawn). One query."""
+    found: dict[int, LastSeat | None] = {player.number: None for player in players}
+    if not players:
+        return found
+    by_number = {player.number: player for player in players}
+    for number, kind, game, table, position in Seat.objects.filter(
+        game__stage__tournament=tournament,
+        game__draw_status="confirmed",
+        player__start_number__in=list(by_number),
+    ).values_list(
+        "player__start_number", "game__stage__kind", "game__number", "table__number", "position"
+    ):
+        seat = LastSeat(by_number[number], kind, game, table, position + 1)
+        known = found[number]
+        if known is None or (STAGES.index(kind), game) > (STAGES.index(known.stage), known.game):
+            found[number] = seat
+    return found
 
 
 @dataclass(frozen=True)

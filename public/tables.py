@@ -1,5 +1,6 @@
 """Public tables through django-tables2, rendered by one accessible template: a caption, column
-headers with scope and sort state, a row header for each row."""
+headers with scope and the sort state of the order shown (``aria-sort``), a row header for
+each row. Names sort by surname in Czech alphabetical order (``tournament.collation``)."""
 
 import django_tables2 as tables
 from django.urls import reverse
@@ -26,6 +27,21 @@ class AccessibleTable(tables.Table):
         template_name = "includes/table.html"
         orderable = True
 
+    @property
+    def in_place_order(self) -> bool:
+        """The rows stand in place order (by place, or by points highest first): only then may
+        a line such as the advancement cut stand between two of them."""
+        shown = [row.record for row in self.rows]
+        by_place = sorted(shown, key=lambda record: (record.rank, record.player.number))
+        return all(a is b for a, b in zip(shown, by_place, strict=True))
+
+
+class HighestFirst(tables.Column):
+    """A column whose sort link shows the highest values first (points, by place): the order
+    its values are shown in is the reverse of the order of its sort key."""
+
+    values_descend = True
+
 
 def player_link(slug, info):
     url = reverse("public:player", kwargs={"slug": slug, "number": info.number})
@@ -35,10 +51,12 @@ def player_link(slug, info):
 class StandingsTable(AccessibleTable):
     rank = tables.Column(_("Place"), accessor="rank", order_by=("rank", "player__number"))
     player = tables.Column(
-        _("Player"), accessor="player__name", order_by=("player__name", "player__number")
+        _("Player"), accessor="player__name", order_by=("player__name_key", "player__number")
     )
-    club = tables.Column(_("Club"), accessor="player__club")
-    points = tables.Column(_("Points"), order_by=("rank", "player__number"))
+    club = tables.Column(
+        _("Club"), accessor="player__club", order_by=("player__club_key", "player__number")
+    )
+    points = HighestFirst(_("Points"), order_by=("rank", "player__number"))
     closes = tables.Column(_("Closes"))
     best_round = tables.Column(_("Best round"))
     rounds = tables.Column(_("Rounds"))
@@ -73,8 +91,8 @@ class StandingsTable(AccessibleTable):
 class TeamsTable(AccessibleTable):
     row_header = "team"
     rank = tables.Column(_("Place"), order_by=("rank", "team"))
-    team = tables.Column(_("Team"))
-    points = tables.Column(_("Points"), order_by=("rank", "team"))
+    team = tables.Column(_("Team"), order_by=("team_key",))
+    points = HighestFirst(_("Points"), order_by=("rank", "team"))
     counted = tables.Column(_("Counted players"), orderable=False)
     note = tables.Column(_("Note"), empty_values=(), orderable=False)
 
@@ -96,11 +114,11 @@ class TeamsTable(AccessibleTable):
 
 class DrawTable(AccessibleTable):
     player = tables.Column(
-        _("Player"), accessor="player__name", order_by=("player__name", "player__number")
+        _("Player"), accessor="player__name", order_by=("player__name_key", "player__number")
     )
     number = tables.Column(_("No."), accessor="player__number")
     table = tables.Column(_("Table"), order_by=("table", "seat"))
-    seat = tables.Column(_("Seat"), order_by=("table", "seat"))
+    seat = tables.Column(_("Seat"), order_by=("seat", "table"))
     starter = tables.Column(
         _("Starts the game's first round"), accessor="starter__name", orderable=False
     )

@@ -1,5 +1,6 @@
 """The public pages: no login, cached, thin over ``public.selectors``."""
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.http import Http404, HttpResponse, JsonResponse
@@ -12,6 +13,7 @@ from accounts.access import public
 from interchange.results import results_document
 from scoring import pages
 from scoring.selectors import stage_data
+from scoring.pages import player_infos
 from scoring.standings import FINAL_A, FINAL_B, QUALIFIER, STAGES
 from tournament.cache import cached_page
 from tournament.labels import CATEGORY_NAMES, stage_label
@@ -179,24 +181,94 @@ def team_standings(request, slug):
     )
 
 
+def seat_words(stage: str, game: int, table: int, seat: int) -> str:
+    """A seat in words: "finále A, partie 2, stůl 2, místo 1"."""
+    return _("%(stage)s, game %(game)s, table %(table)s, seat %(seat)s") % {
+        "stage": stage_label(stage),
+        "game": game,
+        "table": table,
+        "seat": seat,
+    }
+
+
+SPOKEN_ANSWERS = 3  # more seats found than this: the title says how many, the list says where
+
+
+@dataclass(frozen=True)
+class SeatAnswer:
+    """One player's answer: the name (Czech on every page) and the rest in words."""
+
+    name: str
+    words: str  # "finále A, partie 2, stůl 2, místo 1", or why there is no seat
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.words}"
+
+
+def _seat_answer(tournament, announced, found_rows, query) -> dict:
+    """What the search found, in words: each seat found in the games being played, and the
+    players of that name or number who have no seat in them, with their last seat."""
+    answers = [
+        SeatAnswer(row.player.name, seat_words(game.stage.kind, game.number, row.table, row.seat))
+        for game, rows in found_rows
+        for row in rows
+    ]
+    seated = {row.player.number for _game, rows in found_rows for row in rows}
+    named = [
+        info
+        for info in player_infos(tournament).values()
+        if info.number not in seated and selectors.matches(info, query)
+    ]
+    games = ", ".join(
+        _("%(stage)s, game %(game)s")
+        % {"stage": stage_label(item.game.stage.kind), "game": item.game.number}
+        for item in announced
+    )
+    not_in_play = []
+    for number, last in sorted(selectors.last_seats(tournament, named).items()):
+        name = next(player.name for player in named if player.number == number)
+        words = _("no seat in %(games)s.") % {"games": games}
+        if last is None:
+            words += " " + _("Not drawn to a table yet.")
+        else:
+            seat = seat_words(last.stage, last.game, last.table, last.seat)
+            words += " " + _("Last seat: %(seat)s.") % {"seat": seat}
+        not_in_play.append(SeatAnswer(name, words))
+    if answers and len(answers) <= SPOKEN_ANSWERS:
+        title = "; ".join(str(answer) for answer in answers)
+    elif answers:
+        title = ngettext("%(count)s player found", "%(count)s players found", len(answers)) % {
+            "count": len(answers)
+        }
+    elif len(not_in_play) == 1:
+        title = str(not_in_play[0])
+    elif not_in_play:
+        title = _("No seat in the games being played")
+    else:
+        title = _("Nobody found")
+    return {"answers": answers, "not_in_play": not_in_play, "answer_title": title}
+
+
 @public
 @cached_page
 def draw(request, slug):
     """Where everybody sits in every game being played (the A- and the B-final at once), or
-    the last one played; a reader finds their seat by name (accents optional) or number."""
+    the last ones played; a reader finds their seat by name (accents optional) or number and
+    hears it first: in the page's title and in the status right after the search. A name with
+    no seat in those games gets its last seat."""
     tournament = tournament_or_404(slug)
     announced = pages.announced_games(tournament)
     rows_by_game = pages.games_draw_rows([item.game for item in announced])
     query = request.GET.get("hledat", "").strip()
-    tables, shown, found = [], [], 0
+    tables, shown, found_rows = [], [], []
     for item in announced:
         game = item.game
         rows = rows_by_game[game.pk]
         if query:
             rows = selectors.find_seats(rows, query)
-            found += len(rows)
             if not rows:
                 continue
+            found_rows.append((game, rows))
         table = DrawTable(
             rows,
             slug=slug,
@@ -207,6 +279,7 @@ def draw(request, slug):
         RequestConfig(request, paginate=False).configure(table)
         tables.append(table)
         shown.append(item)
+    answer = _seat_answer(tournament, announced, found_rows, query) if query else {}
     return render(
         request,
         "public/draw.html",
@@ -216,8 +289,9 @@ def draw(request, slug):
             announced=announced,
             tables=tables,
             query=query,
-            found=found,
+            found=sum(len(rows) for _game, rows in found_rows),
             commitments=draw_commitments(tournament, shown),
+            **answer,
         ),
     )
 

@@ -78,7 +78,7 @@ def test_teams_draw_player_and_archive(client, demo):
     found = client.get(reverse("public:draw", kwargs={"slug": "mcr"}), {"hledat": "7"})
     assert re.search(r"Nalezen \d+ hráč|Nalezeno 0 hráčů", found.content.decode())
     player = page(client, "public:player", slug="mcr", number=1)
-    assert "<svg" in player and 'role="img"' in player and "<desc" in player
+    assert "<svg" in player and 'role="img"' in player and "chart-caption" in player
     assert "Průběžný součet" in player and "Pořadí po každé partii" in player
     archive = page(client, "tournament:archive")
     assert archive.count("Mistrovství") >= 0 and "2026" in archive
@@ -279,8 +279,11 @@ def test_where_do_i_sit_takes_the_same_queries_with_one_game_or_two(client, fina
     assert counts[0] == counts[1], counts
 
 
-def test_the_last_game_played_is_shown_when_nothing_is_in_play(client, demo):
+def test_the_last_games_played_are_shown_when_nothing_is_in_play(client, demo):
+    # after the finals: both finals' last games, the A-final's not forgotten for the B-final's
     html = page(client, "public:draw", slug="mcr")
-    assert html.count("<table") == 1 and "finále B, partie 2" in html
+    assert html.count("<table") == 2
+    assert "finále A, partie 2" in html and "finále B, partie 2" in html
     home = page(client, "public:home", slug="mcr")
+    assert "Naposledy se hrálo: finále A, partie 2" in home
     assert "Naposledy se hrálo: finále B, partie 2" in home
