@@ -8,6 +8,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from tournament.templatetags.czech import cs
+
 MEDALS = {
     1: pgettext_lazy("medal", "gold"),
     2: pgettext_lazy("medal", "silver"),
@@ -45,7 +47,7 @@ class HighestFirst(tables.Column):
 
 def player_link(slug, info):
     url = reverse("public:player", kwargs={"slug": slug, "number": info.number})
-    return format_html('<a href="{}">{}. {}</a>', url, info.number, info.name)
+    return format_html('<a href="{}">{}. {}</a>', url, info.number, cs(info.name))
 
 
 class StandingsTable(AccessibleTable):
@@ -72,7 +74,7 @@ class StandingsTable(AccessibleTable):
         return player_link(self.slug, record.player)
 
     def render_club(self, value):
-        return value or "–"
+        return cs(value) if value else "–"
 
     def render_note(self, record):
         notes = []
@@ -102,6 +104,9 @@ class TeamsTable(AccessibleTable):
     def render_rank(self, record):
         return f"{record.rank}." + ("*" if record.shared else "")
 
+    def render_team(self, value):
+        return cs(value)
+
     def render_counted(self, record):
         return format_html(
             ", ".join(["{}"] * len(record.counted)),
@@ -130,4 +135,4 @@ class DrawTable(AccessibleTable):
         return player_link(self.slug, record.player)
 
     def render_starter(self, record):
-        return _("this player") if record.starts else record.starter.name
+        return _("this player") if record.starts else cs(record.starter.name)

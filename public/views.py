@@ -12,8 +12,8 @@ from django_tables2 import RequestConfig
 from accounts.access import public
 from interchange.results import results_document
 from scoring import pages
-from scoring.selectors import stage_data
 from scoring.pages import player_infos
+from scoring.selectors import stage_data
 from scoring.standings import FINAL_A, FINAL_B, QUALIFIER, STAGES
 from tournament.cache import cached_page
 from tournament.labels import CATEGORY_NAMES, stage_label
