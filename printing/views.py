@@ -112,7 +112,9 @@ def _by_kind(tournament: Tournament, documents) -> list[dict]:
                 "name": document.file_name(tournament.slug),
                 "format": document.format_name,
                 "braille": document.braille,
-                "twin": twins.get((document.what, document.stage, document.game)),
+                "twin": None
+                if document.braille
+                else twins.get((document.what, document.stage, document.game)),
             }
         )
     return [

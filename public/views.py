@@ -219,15 +219,19 @@ def _seat_answer(tournament, announced, found_rows, query) -> dict:
         for info in player_infos(tournament).values()
         if info.number not in seated and selectors.matches(info, query)
     ]
-    games = ", ".join(
+    games = "; ".join(
         _("%(stage)s, game %(game)s")
         % {"stage": stage_label(item.game.stage.kind), "game": item.game.number}
         for item in announced
     )
+    if any(item.in_play for item in announced):
+        no_seat = _("no seat in the games being played (%(games)s).") % {"games": games}
+    else:
+        no_seat = _("no seat in the last games played (%(games)s).") % {"games": games}
     not_in_play = []
     for number, last in sorted(selectors.last_seats(tournament, named).items()):
         name = next(player.name for player in named if player.number == number)
-        words = _("no seat in %(games)s.") % {"games": games}
+        words = no_seat
         if last is None:
             words += " " + _("Not drawn to a table yet.")
         else:

@@ -27,8 +27,8 @@
   function announce(row) {
     var output = row.querySelector(".row-score");
     if (!status || output.textContent === "") { return; }
-    status.textContent = form.dataset.scoreWords.replace("%(player)s", output.dataset.player)
-      .replace("%(score)s", output.textContent);
+    status.textContent = form.dataset.scoreWords.replace("{player}", output.dataset.player)
+      .replace("{score}", output.textContent);
   }
   form.querySelectorAll(".sheet-line").forEach(function (row) {
     row.addEventListener("input", function () { update(row); });
