@@ -218,6 +218,19 @@ def quota_line(stage: "StageStandings", quota: int) -> str:
     ) % {"count": quota}
 
 
+def standings_columns() -> list[str]:
+    """The columns of a printed standings list, as the PDF and its accessible twin head them."""
+    return [
+        _("Rank"),
+        _("No."),
+        _("Name"),
+        _("Points"),
+        _("Closes"),
+        _("Best round"),
+        _("Rounds"),
+    ]
+
+
 def expelled_line(row: ExpelledRow) -> str:
     return f"{row.player.number}. {row.player.name}: {row.words} ({row.reason})"
 

@@ -40,6 +40,7 @@ from .documents import (
     quota_line,
     row_note,
     sight_label,
+    standings_columns,
 )
 
 FONTS = Path(__file__).resolve().parent / "fonts"
@@ -376,16 +377,7 @@ def _standing_story(stage: StageStandings) -> list:
                 True,
             )
         )
-    columns = [
-        _("Rank"),
-        _("No."),
-        _("Name"),
-        _("Points"),
-        _("Closes"),
-        _("Best round"),
-        _("Rounds"),
-        "",
-    ]
+    columns = [*standings_columns(), ""]
     widths = fitted(
         [14 * mm, 12 * mm, 55 * mm, 17 * mm, 17 * mm, 17 * mm, 12 * mm, 35 * mm],
         columns,

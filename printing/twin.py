@@ -18,6 +18,7 @@ from .documents import (
     quota_line,
     row_note,
     sight_label,
+    standings_columns,
 )
 
 
@@ -53,16 +54,7 @@ def _standings_sections(stage: StageStandings) -> list[Section]:
         section.tables.append(
             TwinTable(
                 _("Standings: %(stage)s, %(category)s") % {"stage": stage.stage, "category": name},
-                [
-                    _("Rank"),
-                    _("No."),
-                    _("Name"),
-                    _("Points"),
-                    _("Closes"),
-                    _("Best round"),
-                    _("Rounds"),
-                    _("Note"),
-                ],
+                [*standings_columns(), _("Note")],
                 [
                     [
                         _place(row),

@@ -245,7 +245,9 @@ def organiser(db):
     return create_account(username="jana", role=ORGANISER, password="heslo-organizatora")
 
 
-def test_a_saved_sheet_is_announced_and_the_round_score_spoken(page, live_server, organiser):
+@pytest.fixture
+def first_sheet():
+    """The address of the A-final's first sheet (table 1, round 1), its game just drawn."""
     from desk.views import sheet_url
     from draws.services import draw_game
     from tournament.models import Round, Table
@@ -255,10 +257,15 @@ def test_a_saved_sheet_is_announced_and_the_round_score_spoken(page, live_server
     tournament, _ = import_tournament(document, slug="mcr-2026")
     draw_game(tournament=tournament, kind="final_a", number=1, by="Jana", seed=1, confirm=True)
     table = Table.objects.get(game__stage__kind="final_a", game__number=1, number=1)
-    round_ = Round.objects.get(game=table.game, number=1)
+    return sheet_url(table, Round.objects.get(game=table.game, number=1)), table.seats.count()
+
+
+def test_a_saved_sheet_is_announced_and_the_round_score_spoken(
+    page, live_server, organiser, first_sheet
+):
     sign_in(page, live_server, organiser)
     page.add_init_script(RECORD_ANNOUNCEMENTS)
-    page.goto(sheet_url(table, round_))
+    page.goto(first_sheet[0])
     first = page.locator("input[data-part=laid]").first
     first.focus()
     page.keyboard.type("12")
@@ -387,19 +394,10 @@ def test_the_front_page_table_is_no_tab_stop(page, demo):
     expect(page.get_by_role("region")).to_have_count(0)
 
 
-def test_a_desk_row_has_no_extra_tab_stop(page, live_server, organiser):
-    from desk.views import sheet_url
-    from draws.services import draw_game
-    from tournament.models import Round, Table
-
-    document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
-    del document["stages"]["final_a"], document["stages"]["final_b"]
-    tournament, _ = import_tournament(document, slug="mcr-2026")
-    draw_game(tournament=tournament, kind="final_a", number=1, by="Jana", seed=1, confirm=True)
-    table = Table.objects.get(game__stage__kind="final_a", game__number=1, number=1)
+def test_a_desk_row_has_no_extra_tab_stop(page, live_server, organiser, first_sheet):
     sign_in(page, live_server, organiser)
-    page.goto(sheet_url(table, Round.objects.get(game=table.game, number=1)))
-    players = table.seats.count()
+    page.goto(first_sheet[0])
+    players = first_sheet[1]
     stops = [page.evaluate("document.activeElement.tagName")]  # the first field has the focus
     for _ in range(60):
         page.keyboard.press("Tab")
