@@ -1,6 +1,5 @@
 """The public pages: no login, cached, thin over ``public.selectors``."""
 
-from dataclasses import dataclass
 from datetime import datetime
 
 from django.http import Http404, HttpResponse, JsonResponse
@@ -12,7 +11,6 @@ from django_tables2 import RequestConfig
 from accounts.access import public
 from interchange.results import results_document
 from scoring import pages
-from scoring.pages import player_infos
 from scoring.selectors import stage_data
 from scoring.standings import FINAL_A, FINAL_B, QUALIFIER, STAGES
 from tournament.cache import cached_page
@@ -181,78 +179,6 @@ def team_standings(request, slug):
     )
 
 
-def seat_words(stage: str, game: int, table: int, seat: int) -> str:
-    """A seat in words: "finále A, partie 2, stůl 2, místo 1"."""
-    return _("%(stage)s, game %(game)s, table %(table)s, seat %(seat)s") % {
-        "stage": stage_label(stage),
-        "game": game,
-        "table": table,
-        "seat": seat,
-    }
-
-
-SPOKEN_ANSWERS = 3  # more seats found than this: the title says how many, the list says where
-
-
-@dataclass(frozen=True)
-class SeatAnswer:
-    """One player's answer: the name (Czech on every page) and the rest in words."""
-
-    name: str
-    words: str  # "finále A, partie 2, stůl 2, místo 1", or why there is no seat
-
-    def __str__(self) -> str:
-        return f"{self.name}: {self.words}"
-
-
-def _seat_answer(tournament, announced, found_rows, query) -> dict:
-    """What the search found, in words: each seat found in the games being played, and the
-    players of that name or number who have no seat in them, with their last seat."""
-    answers = [
-        SeatAnswer(row.player.name, seat_words(game.stage.kind, game.number, row.table, row.seat))
-        for game, rows in found_rows
-        for row in rows
-    ]
-    seated = {row.player.number for _game, rows in found_rows for row in rows}
-    named = [
-        info
-        for info in player_infos(tournament).values()
-        if info.number not in seated and selectors.matches(info, query)
-    ]
-    games = "; ".join(
-        _("%(stage)s, game %(game)s")
-        % {"stage": stage_label(item.game.stage.kind), "game": item.game.number}
-        for item in announced
-    )
-    if any(item.in_play for item in announced):
-        no_seat = _("no seat in the games being played (%(games)s).") % {"games": games}
-    else:
-        no_seat = _("no seat in the last games played (%(games)s).") % {"games": games}
-    not_in_play = []
-    for number, last in sorted(selectors.last_seats(tournament, named).items()):
-        name = next(player.name for player in named if player.number == number)
-        words = no_seat
-        if last is None:
-            words += " " + _("Not drawn to a table yet.")
-        else:
-            seat = seat_words(last.stage, last.game, last.table, last.seat)
-            words += " " + _("Last seat: %(seat)s.") % {"seat": seat}
-        not_in_play.append(SeatAnswer(name, words))
-    if answers and len(answers) <= SPOKEN_ANSWERS:
-        title = "; ".join(str(answer) for answer in answers)
-    elif answers:
-        title = ngettext("%(count)s player found", "%(count)s players found", len(answers)) % {
-            "count": len(answers)
-        }
-    elif len(not_in_play) == 1:
-        title = str(not_in_play[0])
-    elif not_in_play:
-        title = _("No seat in the games being played")
-    else:
-        title = _("Nobody found")
-    return {"answers": answers, "not_in_play": not_in_play, "answer_title": title}
-
-
 @public
 @cached_page
 def draw(request, slug):
@@ -283,7 +209,7 @@ def draw(request, slug):
         RequestConfig(request, paginate=False).configure(table)
         tables.append(table)
         shown.append(item)
-    answer = _seat_answer(tournament, announced, found_rows, query) if query else {}
+    answer = selectors.seat_answer(tournament, announced, found_rows, query) if query else {}
     return render(
         request,
         "public/draw.html",
