@@ -27,7 +27,7 @@ from openpyxl.utils import get_column_letter
 
 MAX_ROWS = 2000  # of one sheet; a championship has a few hundred players
 MAX_COLUMNS = 50  # AX
-MAX_CELLS = 50_000  # of the whole workbook, filled or formatted
+MAX_CELLS = 25_000  # of the whole workbook, filled or formatted (a 300-player game: 17,000)
 MAX_STYLES = 5_000  # cell formats (a real workbook has dozens)
 MAX_UNPACKED = 8 * 1024 * 1024  # what the zip archive unpacks to, in bytes
 MAX_PARTS = 500  # files in the zip archive

@@ -1,18 +1,17 @@
 """Two organisers at once: two "draw" requests with one commitment, and a confirmation of a
 draft that another organiser drew again after this one looked (draws.services)."""
 
-import threading
 import time
 
 import pytest
 from django.contrib.messages import get_messages
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 import draws.services
 from accounts.roles import ORGANISER, create_account
 from draws.services import confirm_draw, draw_game, publish_draw_commitment, redraw_game
+from tests.conftest import at_once
 from tournament.models import Commitment, Game
 
 DRAW_URL = reverse("draws:draw", kwargs={"slug": "fresh", "stage": "qualifier"})
@@ -24,27 +23,6 @@ def signed_in(name: str) -> Client:
     client = Client()
     client.force_login(create_account(username=name, role=ORGANISER, password="heslo-1234-abcd"))
     return client
-
-
-def at_once(*calls):
-    """Run the calls in threads (each with its own database connection), started together;
-    their results in order."""
-    start = threading.Barrier(len(calls))
-    results = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            start.wait()
-            results[index] = call()
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return results
 
 
 @pytest.mark.django_db(transaction=True)

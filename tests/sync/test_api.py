@@ -3,10 +3,8 @@
 import gzip
 import io
 import json
-import threading
 
 import pytest
-from django.db import connection
 from django.test import Client
 
 from interchange.exporter import export_tournament
@@ -18,7 +16,7 @@ from sync.models import AcceptedPush, PushToken
 from sync.protocol import document_digest, encode_body
 from sync.selectors import unconfirmed_sheet_addresses
 from sync.services import create_push_token, revoke_push_token
-from tests.conftest import database_snapshot
+from tests.conftest import at_once, database_snapshot
 from tests.sync.helpers import demo_document, in_progress, sheets_in_order
 from tournament.models import Tournament
 
@@ -202,23 +200,15 @@ def test_the_public_pages_show_the_pushed_results_at_once(client, token):
 
 def race(token: str, revision: int, documents: list[dict]) -> dict:
     """Push the documents at the same moment under the same revision; their answers."""
-    start = threading.Barrier(len(documents))
-    answers = {}
-
-    def push(index):
-        try:
-            start.wait()
-            body = {"revision": revision, "tournament": documents[index]}
-            answers[index] = put(Client(), body, token)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=push, args=(i,)) for i in range(len(documents))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return answers
+    answers = at_once(
+        *(
+            lambda document=document: put(
+                Client(), {"revision": revision, "tournament": document}, token
+            )
+            for document in documents
+        )
+    )
+    return dict(enumerate(answers))
 
 
 @pytest.mark.django_db(transaction=True)
