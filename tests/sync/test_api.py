@@ -377,3 +377,17 @@ def test_a_chunked_push_is_read_within_the_size_limit(token, settings):
     response = push(chunked_request(body, token, terminated=False), slug="mcr")
     assert response.status_code == 411
     assert AcceptedPush.objects.get(slug="mcr").revision == 1
+
+
+@pytest.mark.django_db
+def test_a_pushed_name_with_a_control_character_is_refused_with_its_place(client, token):
+    """The push is checked as the import is: a name holds no control code (it would reach the
+    embosser), nor an emoji (it would break the PDF's text layer)."""
+    document = venue_export(5)
+    document["players"][0]["name"] = "Jana\x1b[31mNová"
+    document["teams"][0]["name"] += " \U0001f600"
+    response = put(client, {"revision": 1, "tournament": document}, token)
+    assert response.status_code == 400
+    errors = "\n".join(response.json()["errors"])
+    assert "U+001B" in errors and "řídicí znak" in errors and "U+1F600" in errors
+    assert not Tournament.objects.filter(slug="mcr").exists()
