@@ -15,13 +15,13 @@ from functools import wraps
 
 from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_variables
 
+from . import guesses
 from .roles import ORGANISER, REFEREE, has_role
 
 
@@ -88,17 +88,18 @@ def _guess_key(request) -> str:
 
 
 def too_many_guesses(request) -> bool:
-    return cache.get(_guess_key(request), 0) >= getattr(settings, "LINK_GUESSES", LINK_GUESSES)
+    """Counted in the shared cache, or in this process while it does not answer."""
+    return guesses.count(_guess_key(request)) >= getattr(settings, "LINK_GUESSES", LINK_GUESSES)
 
 
 def count_wrong_guess(request) -> None:
-    key = _guess_key(request)
-    window = getattr(settings, "LINK_GUESS_WINDOW", LINK_GUESS_WINDOW)
-    if not cache.add(key, 1, window):
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between the two calls
-            cache.add(key, 1, window)
+    guesses.add_one(_guess_key(request), getattr(settings, "LINK_GUESS_WINDOW", LINK_GUESS_WINDOW))
+
+
+def not_found(request):
+    """The project's own 404 page, with debug on as well: a phone at the hall (a venue laptop
+    may run with debug) never sees Django's English debug page listing every address."""
+    return render(request, "404.html", status=404)
 
 
 def link_holder(find: Callable[[str], object | None]):
@@ -115,8 +116,11 @@ def link_holder(find: Callable[[str], object | None]):
             link = find(token)
             if link is None:
                 count_wrong_guess(request)
-                raise Http404
-            return view(request, link, *args, **kwargs)
+                return not_found(request)
+            try:
+                return view(request, link, *args, **kwargs)
+            except Http404:
+                return not_found(request)
 
         @wraps(view)
         @never_cache

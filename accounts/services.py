@@ -8,11 +8,14 @@ one.
 
 import secrets
 
+from django.contrib.auth import SESSION_KEY
 from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
+from django.contrib.sessions.models import Session
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .roles import GROUP_NAMES, ORGANISER, REFEREE, ROLES, create_account, ensure_roles
@@ -135,13 +138,27 @@ def deactivation_check(*, user: User, by: User) -> None:
         raise ValidationError(last_organiser_message())
 
 
+def end_sessions(user: User) -> int:
+    """Sign the account out everywhere: delete its sessions (they live in the database, only
+    the staff have any). Returns how many there were."""
+    ended = [
+        session.pk
+        for session in Session.objects.filter(expire_date__gt=timezone.now())
+        if session.get_decoded().get(SESSION_KEY) == str(user.pk)
+    ]
+    Session.objects.filter(pk__in=ended).delete()
+    return len(ended)
+
+
 @transaction.atomic
 def set_active(*, user: User, active: bool, by: User) -> User:
-    """Deactivate an account (it can no longer sign in; its name stays on what it recorded),
-    or make it active again. Nobody deactivates their own account or the last organiser."""
+    """Deactivate an account (it can no longer sign in; its name stays on what it recorded;
+    its sessions end, so making it active again gives none of them back), or make it active
+    again. Nobody deactivates their own account or the last organiser."""
     if not active:
         _lock_organisers()
         deactivation_check(user=user, by=by)
+        end_sessions(user)
     user.is_active = active
     user.save(update_fields=["is_active"])
     return user

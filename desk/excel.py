@@ -5,13 +5,12 @@ checked with the same service as the desk's form, and stored whole or not at all
 error names its worksheet and cell.
 """
 
-import io
 from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from openpyxl import Workbook, load_workbook
+from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
@@ -19,11 +18,13 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from rules.championship import starting_seat
 from rules.sheet import SheetLine
 from scoring import services
+from tournament import spreadsheets
 from tournament.models import Game
+from tournament.spreadsheets import put
 
 from .sheets import number
 
-CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+CONTENT_TYPE = spreadsheets.CONTENT_TYPE
 COLUMNS = {"laid": 3, "unused": 4, "closed": 5, "disqualified": 6, "penalty": 7}
 FIRST_BLOCK_ROW = 4
 YES, NO = "ano", "ne"
@@ -54,18 +55,24 @@ def game_workbook(game: Game) -> bytes:
     stage = game.stage
     for table, rounds in _tables(game):
         sheet = book.create_sheet(sheet_title(table))
-        sheet["A1"] = _("%(tournament)s – %(stage)s, game %(game)s, table %(table)s") % {
+        title = _("%(tournament)s – %(stage)s, game %(game)s, table %(table)s") % {
             "tournament": stage.tournament.name,
             "stage": stage.get_kind_display(),
             "game": game.number,
             "table": table.number,
         }
-        sheet["A1"].font = Font(bold=True, size=14)
-        sheet["A2"] = _(
-            "Fill in laid, unused and the penalty as whole numbers, closed and "
-            "disqualified as „%(yes)s“ or „%(no)s“. Leave a round empty until it is "
-            "played; do not move rows or columns."
-        ) % {"yes": YES, "no": NO}
+        put(sheet, 1, 1, title).font = Font(bold=True, size=14)
+        put(
+            sheet,
+            2,
+            1,
+            _(
+                "Fill in laid, unused and the penalty as whole numbers, closed and "
+                "disqualified as „%(yes)s“ or „%(no)s“. Leave a round empty until it is "
+                "played; do not move rows or columns."
+            )
+            % {"yes": YES, "no": NO},
+        )
         whole = DataValidation(
             type="whole",
             operator="greaterThanOrEqual",
@@ -88,7 +95,8 @@ def game_workbook(game: Game) -> bytes:
             seats = state.seats
             top = block_row(position, len(seats))
             starter = seats[starting_seat(table.starting_seat, round_.position, len(seats))]
-            sheet.cell(
+            put(
+                sheet,
                 top,
                 1,
                 ngettext(
@@ -112,18 +120,18 @@ def game_workbook(game: Game) -> bytes:
                 _("Penalty"),
             ]
             for column, heading in enumerate(headings, start=1):
-                sheet.cell(top + 1, column, heading).font = Font(bold=True)
+                put(sheet, top + 1, column, heading).font = Font(bold=True)
             for offset, seat in enumerate(seats):
                 row = top + 2 + offset
-                sheet.cell(row, 1, seat.player.start_number)
-                sheet.cell(row, 2, seat.player.name)
+                put(sheet, row, 1, seat.player.start_number)
+                put(sheet, row, 2, seat.player.name)
                 stored = state.results.get(seat.player.start_number)
                 if stored is not None:
-                    sheet.cell(row, 3, stored.laid)
-                    sheet.cell(row, 4, stored.unused)
-                    sheet.cell(row, 5, YES if stored.closed else NO)
-                    sheet.cell(row, 6, YES if stored.disqualified else NO)
-                    sheet.cell(row, 7, stored.penalty)
+                    put(sheet, row, 3, stored.laid)
+                    put(sheet, row, 4, stored.unused)
+                    put(sheet, row, 5, YES if stored.closed else NO)
+                    put(sheet, row, 6, YES if stored.disqualified else NO)
+                    put(sheet, row, 7, stored.penalty)
             first, last = top + 2, top + 1 + len(seats)
             whole.add(f"C{first}:D{last}")
             whole.add(f"G{first}:G{last}")
@@ -131,9 +139,7 @@ def game_workbook(game: Game) -> bytes:
         sheet.column_dimensions["B"].width = 30
         for column in range(3, 8):
             sheet.column_dimensions[get_column_letter(column)].width = 14
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
+    return spreadsheets.saved(book)
 
 
 @dataclass
@@ -181,11 +187,13 @@ def _blank(value) -> bool:
 
 
 def read_blocks(game: Game, content) -> tuple[list, list[str]]:
-    """Every entered round of the workbook: (state, lines, cells) and the layout errors."""
+    """Every entered round of the workbook (bytes or an uploaded file): (state, lines, cells)
+    and the layout errors; a file over the bounds (``tournament.spreadsheets``) is refused
+    unread."""
     try:
-        book = load_workbook(content, data_only=True)
-    except Exception as error:  # noqa: BLE001 - openpyxl raises many kinds for a bad file
-        return [], [_("The file is not an Excel workbook (.xlsx): %(error)s") % {"error": error}]
+        book = spreadsheets.read_workbook(content)
+    except spreadsheets.WorkbookRefused as refused:
+        return [], [str(refused)]
     blocks, errors = [], []
     for table, rounds in _tables(game):
         title = sheet_title(table)
@@ -198,12 +206,12 @@ def read_blocks(game: Game, content) -> tuple[list, list[str]]:
             top = block_row(position, len(state.seats))
             rows = [top + 2 + offset for offset in range(len(state.seats))]
             place = _("Worksheet %(title)s, cell %(cell)s")
-            if not any(not _blank(sheet.cell(r, c).value) for r in rows for c in COLUMNS.values()):
+            if not any(not _blank(sheet.value(r, c)) for r in rows for c in COLUMNS.values()):
                 continue  # not played yet
             lines, cells, block_errors = [], {}, []
             for seat, row in zip(state.seats, rows, strict=True):
                 no = seat.player.start_number
-                if number(sheet.cell(row, 1).value) != no:
+                if number(sheet.value(row, 1)) != no:
                     block_errors.append(
                         place % {"title": title, "cell": f"A{row}"}
                         + ": "
@@ -215,7 +223,7 @@ def read_blocks(game: Game, content) -> tuple[list, list[str]]:
                 for name, column in COLUMNS.items():
                     cell = f"{get_column_letter(column)}{row}"
                     cells[(no, name)] = place % {"title": title, "cell": cell}
-                    raw = sheet.cell(row, column).value
+                    raw = sheet.value(row, column)
                     if name in ("closed", "disqualified"):
                         values[name] = _flag(raw)
                         if values[name] is None:

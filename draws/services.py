@@ -43,6 +43,24 @@ class DrawRefused(Exception):
     """A draw that cannot be made, with the reason in the interface's language."""
 
 
+class DraftChanged(DrawRefused):
+    """The draft was drawn again or changed since the organiser looked at it."""
+
+
+class DrawnMeanwhile(DrawRefused):
+    """Another request drew the game with the same commitment first: ``game`` is its draw."""
+
+    def __init__(self, game: Game):
+        super().__init__(
+            _(
+                "Game %(number)s was drawn meanwhile with this commitment (by %(who)s): it was "
+                "not drawn again. This is its draft."
+            )
+            % {"number": game.number, "who": game.drawn_by or "–"}
+        )
+        self.game = game
+
+
 def plan_for(kind: str, players: int, tables: int | None = None) -> rules_draw.TablePlan:
     """The tables of a stage's game: 5–8 in the qualifier, at most 7 in a final wherever the
     number of players allows it (F)."""
@@ -356,6 +374,8 @@ def draw_game(
     if commitment is not None:
         if seed is not None:
             raise ValueError("a committed draw takes its seed from the commitment")
+        # Read again under its lock: the page's copy may be older than another draw with it.
+        commitment = commitments.locked(commitment)
         subject = commitment.subject
         if (
             commitment.tournament_id != tournament.pk
@@ -364,6 +384,9 @@ def draw_game(
         ):
             raise DrawRefused(_("This commitment is not the one of this game's draw."))
         if not commitment.open:
+            drawn = Game.objects.filter(commitment=commitment).first()
+            if drawn is not None:
+                raise DrawnMeanwhile(drawn)
             raise DrawRefused(
                 _("This commitment was used or abandoned already: publish a new one.")
             )
@@ -428,6 +451,7 @@ def draw_game(
     if game is None:
         game = Game(stage=stage, number=number)
     else:
+        game = _locked(game)
         game.tables.all().delete()
         game.rounds.all().delete()
         if game.commitment_id is not None:
@@ -442,6 +466,7 @@ def draw_game(
     game.draw_status = DrawStatus.CONFIRMED if confirm else DrawStatus.DRAFT
     game.draw_confirmed_at = now if confirm else None
     game.draw_confirmed_by = by if confirm else ""
+    game.draw_version += 1
     game.draw_options = {
         "tables": list(plan.sizes),
         "table_count_chosen": tables is not None,
@@ -528,10 +553,29 @@ def _store_seating(game: Game, rounds, tables, starting_seats, players) -> None:
     touch(game.stage.tournament_id)
 
 
+def _locked(game: Game) -> Game:
+    """``game`` read again as it is now, its row locked until the transaction ends."""
+    list(Game.objects.select_for_update().filter(pk=game.pk).values_list("pk"))
+    game.refresh_from_db()
+    return game
+
+
 @transaction.atomic
-def confirm_draw(*, game: Game, by: str) -> Game:
+def confirm_draw(*, game: Game, by: str, version: int | None = None) -> Game:
+    """Confirm the draft, the one of ``version`` when given (the version the organiser saw):
+    a draft drawn again or changed since is refused (``DraftChanged``), to be looked at."""
+    game = _locked(game)
     if game.draw_confirmed:
         raise DrawRefused(_("The draw is confirmed already."))
+    if version is not None and version != game.draw_version:
+        raise DraftChanged(
+            _(
+                "The draft changed after you opened it (drawn again or changed by hand, last "
+                "drawn by %(who)s): nothing was confirmed. Check the draft shown now and "
+                "confirm it again."
+            )
+            % {"who": game.drawn_by or "–"}
+        )
     game.draw_status = DrawStatus.CONFIRMED
     game.draw_confirmed_at = timezone.now()
     game.draw_confirmed_by = by
@@ -583,6 +627,7 @@ def redraw_game(*, game: Game, by: str, commitment: Commitment | None = None, se
 @transaction.atomic
 def swap_players(*, game: Game, first: int, second: int) -> Game:
     """Swap two players' seats in a draft draw (start numbers)."""
+    game = _locked(game)
     if game.draw_confirmed:
         raise DrawRefused(_("A confirmed draw cannot be changed by hand; redraw it instead."))
     seats = {
@@ -625,7 +670,8 @@ def _refresh_report(game: Game) -> None:
         "changed": True,
         "changes_by_hand": game.draw_options.get("changes_by_hand", 0) + 1,
     }
-    game.save(update_fields=["draw_options"])
+    game.draw_version += 1
+    game.save(update_fields=["draw_options", "draw_version"])
 
 
 @transaction.atomic
@@ -641,6 +687,7 @@ def set_rounds(
     like a swap (the draw's commitment no longer describes the game's rounds). Drawing the
     rounds anew is a redraw of the game with a new commitment; an explicit ``seed`` (tests)
     draws them without one."""
+    game = _locked(game)
     if game_has_results(game):
         raise DrawRefused(
             _("Game %(number)s already has results: its rounds cannot change.")
@@ -665,7 +712,8 @@ def set_rounds(
         "changed": True,
         "changes_by_hand": game.draw_options.get("changes_by_hand", 0) + 1,
     }
-    game.save(update_fields=["draw_options"])
+    game.draw_version += 1
+    game.save(update_fields=["draw_options", "draw_version"])
     touch(game.stage.tournament_id)
     return game
 

@@ -192,6 +192,9 @@ def draw_new(request, slug, stage):
                 by=who(request.user),
                 commitment=commitment,
             )
+        except services.DrawnMeanwhile as drawn:
+            messages.error(request, str(drawn))
+            return redirect("draws:game", slug=slug, stage=stage, number=drawn.game.number)
         except services.DrawRefused as refused:
             messages.error(request, str(refused))
             return redirect("draws:draw", slug=slug, stage=stage)
@@ -311,7 +314,11 @@ def _back(slug, stage, number):
 def confirm(request, slug, stage, number):
     drawn = game_or_404(tournament_or_404(slug), stage, number)
     try:
-        services.confirm_draw(game=drawn, by=who(request.user))
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        version = -1  # a form without the version it shows confirms nothing
+    try:
+        services.confirm_draw(game=drawn, by=who(request.user), version=version)
         messages.success(request, _("The draw is confirmed."))
     except services.DrawRefused as refused:
         messages.error(request, str(refused))

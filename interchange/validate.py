@@ -19,12 +19,22 @@ from rules.sanctions import TOURNAMENT
 from rules.stages import FINALS, QUALIFIER, STAGES, stage_index
 from rules.timestamps import parse_moment
 from scoring.messages import sheet_problem_message
+from tournament.characters import name_problem
 
 from .places import STAGE_NAMES, Place, Problem
 from .schema import schema_problems
 
 DB_INTEGER_MAX = 2**31 - 1  # the largest whole number every supported database stores
 MOMENTS = ("drawn_at", "decided_at", "committed_at")  # times stored as they are given
+# Names printed, embossed and exported: they hold what tournament.characters allows.
+NAMES = (
+    "tournament.name",
+    "tournament.venue",
+    "tournament.organiser",
+    "players.name",
+    "players.club",
+    "teams.name",
+)
 
 
 def normalise(value: object, key: str | None = None) -> object:
@@ -112,8 +122,9 @@ class Checker:
         return self.problems
 
     def check_texts_and_times(self) -> None:
-        """Texts within the database's lengths; times Python can read (RFC 3339 allows a
-        leap second, which no database stores)."""
+        """Texts within the database's lengths; names of the characters a name may hold (the
+        rule of every other way in: ``tournament.characters``); times Python can read (RFC
+        3339 allows a leap second, which no database stores)."""
         from .schema import place_of
 
         limits = _text_limits()
@@ -125,12 +136,17 @@ class Checker:
                     visit(value, (*path, key))
                     continue
                 named = [str(k) for k in (*path, key) if not isinstance(k, int)]
-                limit = limits.get(".".join(named[-2:]))
+                field = ".".join(named[-2:])
+                limit = limits.get(field)
                 if isinstance(value, str) and limit is not None and len(value) > limit:
                     self.error(
                         place_of(self.document, (*path, key)),
                         _("is longer than %(limit)s characters") % {"limit": limit},
                     )
+                if isinstance(value, str) and field in NAMES and len(path) <= 2:
+                    problem = name_problem(value)
+                    if problem is not None:
+                        self.error(place_of(self.document, (*path, key)), problem)
                 if key in MOMENTS and isinstance(value, str):
                     try:
                         parse_moment(value)

@@ -10,6 +10,7 @@ a virtual environment, so it is loaded from its file when ``import louis`` does 
 
 import importlib.util
 import sys
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -68,7 +69,17 @@ def available() -> bool:
 
 
 def plain(line: str) -> str:
-    return line.translate(PLAIN)
+    """A line as the Czech table can take it; an embosser never receives a control code (a
+    control character or a line break inside a line becomes a space, an invisible formatting
+    character is dropped: names hold neither, other texts might)."""
+    return "".join(
+        " "
+        if unicodedata.category(character) in ("Cc", "Zl", "Zp")
+        else ""
+        if unicodedata.category(character) == "Cf"
+        else character
+        for character in line.translate(PLAIN)
+    )
 
 
 def translate(line: str, output: Output) -> str:

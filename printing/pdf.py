@@ -5,6 +5,7 @@ built-in fonts lose ř, ě, ů, ď, ť and ň. Every function takes the plain va
 
 import io
 import math
+import unicodedata
 from functools import cache
 from pathlib import Path
 
@@ -30,6 +31,9 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from tournament.characters import refused_character
+
+from . import glyphs
 from .documents import (
     Award,
     Results,
@@ -67,9 +71,26 @@ def style(size: float = 10, bold: bool = False, **extra) -> ParagraphStyle:
     )
 
 
+def printable(value) -> str:
+    """A text as the font can print it with a text layer readers can extract: a character no
+    name may hold (``tournament.characters``: recorded before that rule, or in a text that is no
+    name) becomes a space when it is a control or line break, else U+FFFD."""
+    value = str(value)
+    if all(refused_character(character) is None for character in value):
+        return value
+    return "".join(
+        character
+        if refused_character(character) is None
+        else " "
+        if unicodedata.category(character) in ("Cc", "Zl", "Zp")
+        else glyphs.REPLACEMENT
+        for character in value
+    )
+
+
 def text(value, size: float = 10, bold: bool = False, **extra) -> Paragraph:
     """A paragraph of plain text (escaped: names may hold <, > or &)."""
-    escaped = str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    escaped = printable(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return Paragraph(escaped, style(size, bold, **extra))
 
 
@@ -136,7 +157,9 @@ def build(
         canvas.saveState()
         canvas.setFont(FONT, footer_size)
         page = _("page %(number)s") % {"number": doc.page}
-        canvas.drawRightString(pagesize[0] - margins, margins / 2, f"{footer}   {page}".strip())
+        canvas.drawRightString(
+            pagesize[0] - margins, margins / 2, printable(f"{footer}   {page}".strip())
+        )
         canvas.restoreState()
 
     document = SimpleDocTemplate(
@@ -302,7 +325,12 @@ class TablePlan(Drawing):
             }
             self.add(
                 String(
-                    lx, ly + 1 * mm, row.player.name, fontName=BOLD, fontSize=13, textAnchor=anchor
+                    lx,
+                    ly + 1 * mm,
+                    printable(row.player.name),
+                    fontName=BOLD,
+                    fontSize=13,
+                    textAnchor=anchor,
                 )
             )
             self.add(
@@ -574,13 +602,13 @@ def certificates(awards: list[Award]) -> bytes:
         canvas.setFont(BOLD, 44)
         canvas.drawCentredString(middle, height - 50 * mm, _("CERTIFICATE"))
         canvas.setFont(FONT, 20)
-        canvas.drawCentredString(middle, height - 66 * mm, head.tournament)
+        canvas.drawCentredString(middle, height - 66 * mm, printable(head.tournament))
         canvas.setFont(BOLD, 34)
-        canvas.drawCentredString(middle, height - 95 * mm, award.holder)
+        canvas.drawCentredString(middle, height - 95 * mm, printable(award.holder))
         y = height - 106 * mm
         if award.members:
             canvas.setFont(FONT, 13)
-            canvas.drawCentredString(middle, y, ", ".join(award.members))
+            canvas.drawCentredString(middle, y, printable(", ".join(award.members)))
             y -= 10 * mm
         canvas.setFont(FONT, 22)
         canvas.drawCentredString(
@@ -593,8 +621,8 @@ def certificates(awards: list[Award]) -> bytes:
             canvas.drawCentredString(middle, y - 22 * mm, award.title)
         canvas.setFont(FONT, 13)
         where = ", ".join(part for part in (head.venue, head.dates) if part)
-        canvas.drawString(30 * mm, 38 * mm, where)
-        canvas.drawString(30 * mm, 30 * mm, head.organiser)
+        canvas.drawString(30 * mm, 38 * mm, printable(where))
+        canvas.drawString(30 * mm, 30 * mm, printable(head.organiser))
         canvas.line(width - 110 * mm, 40 * mm, width - 30 * mm, 40 * mm)
         canvas.setFont(FONT, 10)
         canvas.drawCentredString(width - 70 * mm, 34 * mm, _("for the organiser"))

@@ -165,7 +165,7 @@ def import_players(request, slug):
     form = PlayersUploadForm(request.POST, request.FILES)
     errors = []
     if form.is_valid():
-        outcome = registration.import_players(tournament, form.cleaned_data["file"].read())
+        outcome = registration.import_players(tournament, form.cleaned_data["file"])
         errors = outcome.errors
         if not errors:
             messages.success(

@@ -1,8 +1,6 @@
 """The whole championship as one Excel workbook: the registration sheet (which imports back),
 a sheet per stage with its standings, every round result, the teams and the sanctions."""
 
-import io
-
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
@@ -16,7 +14,7 @@ from scoring.models import RoundResult
 from scoring.pages import team_page
 from scoring.selectors import sanction_rows
 from scoring.standings import STAGES
-from tournament import registration
+from tournament import registration, spreadsheets
 from tournament.labels import stage_label
 from tournament.models import Tournament
 
@@ -25,11 +23,11 @@ from .documents import row_note, stage_standings
 
 def _sheet(book: Workbook, title: str, headings: list[str], rows, widths=None):
     sheet = book.create_sheet(title[:31])
-    sheet.append(headings)
+    spreadsheets.put_row(sheet, 1, headings)
     for cell in sheet[1]:
         cell.font = Font(bold=True)
-    for row in rows:
-        sheet.append(row)
+    for index, row in enumerate(rows, start=2):
+        spreadsheets.put_row(sheet, index, row)
     sheet.freeze_panes = "A2"
     for index, heading in enumerate(headings, start=1):
         width = (widths or {}).get(index, max(10, len(heading) + 2))
@@ -180,9 +178,7 @@ def championship_workbook(tournament: Tournament) -> bytes:
             ],
             {2: 28, 3: 40, 4: 50},
         )
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
+    return spreadsheets.saved(book)
 
 
 def _local(moment):

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django_tables2 import RequestConfig
 
+from accounts import guesses
 from accounts.access import public
 from interchange.results import results_document
 from scoring import pages
@@ -27,8 +28,14 @@ RECORDS_SHOWN = 10  # the archive's lists of records show the top ten
 
 @public
 def health(request):
-    """For load balancers and the benchmark's floor: the framework, no database."""
-    return HttpResponse("ok", content_type="text/plain")
+    """For load balancers and the benchmark's floor: the framework and the cache's state, no
+    database. A cache that does not answer leaves the server serving (the pages are rendered,
+    the guesses counted per process): still 200, with the outage named."""
+    down_since = guesses.cache_state()
+    cache = "ok" if down_since is None else f"unavailable since {down_since}"
+    response = HttpResponse(f"ok\ncache: {cache}\n", content_type="text/plain")
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @public

@@ -417,6 +417,7 @@ def draw_lot(
     if commitment is not None:
         if seed is not None:
             raise ValueError("a committed lot takes its seed from the commitment")
+        commitment = commitments.locked(commitment)  # two lots at once: the second sees it used
         if not commitment.open or commitment.kind != Commitment.Kind.LOT:
             raise LotRefused(_("This commitment was used or abandoned already: publish a new one."))
         if commitment.tournament_id != tournament.pk or commitment.subject.get("tied") != sorted(

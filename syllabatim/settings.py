@@ -7,9 +7,17 @@ process caches in its own memory), ``DJANGO_DEBUG``, ``DJANGO_SECRET_KEY`` and
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+from django.core.checks.security.base import (
+    SECRET_KEY_INSECURE_PREFIX,
+    SECRET_KEY_MIN_LENGTH,
+    SECRET_KEY_MIN_UNIQUE_CHARACTERS,
+)
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -27,7 +35,24 @@ def _secret_key() -> str:
     raise RuntimeError("DJANGO_SECRET_KEY (or DJANGO_SECRET_KEY_FILE) must be set without debug")
 
 
-SECRET_KEY = _secret_key()
+def _strong(key: str) -> str:
+    """Without debug the key signs sessions and table links: a key Django's deployment check
+    calls weak (under 50 characters, under 5 different ones, or a generated insecure one)
+    stops the start instead of a warning nobody reads."""
+    if not DEBUG and (
+        len(key) < SECRET_KEY_MIN_LENGTH
+        or len(set(key)) < SECRET_KEY_MIN_UNIQUE_CHARACTERS
+        or key.startswith(SECRET_KEY_INSECURE_PREFIX)
+    ):
+        raise ImproperlyConfigured(
+            f"DJANGO_SECRET_KEY is too weak for a server without debug: give at least "
+            f'{SECRET_KEY_MIN_LENGTH} random characters, e.g. python -c "import secrets; '
+            f'print(secrets.token_urlsafe(50))"'
+        )
+    return key
+
+
+SECRET_KEY = _strong(_secret_key())
 ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
 CSRF_TRUSTED_ORIGINS = [
     o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o
@@ -58,6 +83,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "simple_history",
+    "csp",
+    "axes",
     "accounts",
     "tournament",
     "scoring",
@@ -73,6 +100,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -82,7 +110,26 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a locked sign-in into its answer
 ]
+
+# Every page's Content-Security-Policy (django-csp): scripts, styles, images and fonts from this
+# site only, no inline script or style (the templates have none; htmx is told not to inject
+# its indicator style), no frames, no plugins, forms post here only.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [SELF],
+        "object-src": [NONE],
+    }
+}
 
 ROOT_URLCONF = "syllabatim.urls"
 
@@ -120,6 +167,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Sign-in guesses (django-axes, accounts.signin): after DJANGO_SIGNIN_FAILURES failed sign-ins
+# of one account, or from one client, within DJANGO_SIGNIN_LOCK_MINUTES, both are locked for
+# the rest of that time; the count lives in the database, shared by every worker.
+AUTHENTICATION_BACKENDS = [
+    "accounts.signin.SignInGuessLimit",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_SIGNIN_FAILURES", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_SIGNIN_LOCK_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_CLIENT_IP_CALLABLE = "accounts.access.client_address"
+AXES_LOCKOUT_CALLABLE = "accounts.signin.locked_out"
+# Guesses during a lock are not counted: they neither lengthen it nor keep it for ever.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_VERBOSE = False
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
@@ -152,6 +215,9 @@ if os.environ.get("REDIS_URL"):
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": os.environ["REDIS_URL"],
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "syllabatim"),
+            # A Redis that does not answer costs a second, not a worker: the pages render
+            # without it and the table links count guesses per process (accounts.guesses).
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
 else:
@@ -164,10 +230,25 @@ else:
 
 # The largest push from the venue the public server reads (bytes, before and after gzip).
 PUSH_MAX_BYTES = int(os.environ.get("PUSH_MAX_BYTES", 10 * 1024 * 1024))
+# The largest spreadsheet a page accepts (the registration sheet, the referee's workbook):
+# a championship's sheet is some tens of kB. A larger upload is not kept (the first upload
+# handler stops it) and the page says how large it was; tournament.spreadsheets also bounds
+# what the file unpacks to and its rows, columns and cells.
+SPREADSHEET_MAX_BYTES = int(os.environ.get("DJANGO_SPREADSHEET_MAX_BYTES", 2 * 1024 * 1024))
+FILE_UPLOAD_HANDLERS = [
+    "tournament.uploads.SizeLimitHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
+# Files up to the limit stay in memory; form fields other than files are limited as well.
+FILE_UPLOAD_MAX_MEMORY_SIZE = SPREADSHEET_MAX_BYTES
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440  # Django's default, written out: 2.5 MB
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"one_line_forbidden": {"()": "syllabatim.logs.OneLineForbidden"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"django.request": {"filters": ["one_line_forbidden"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
 

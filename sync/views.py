@@ -1,6 +1,5 @@
 """The push API (for the venue's ``push`` command) and the organiser's publishing page."""
 
-import json
 import zlib
 
 from django.conf import settings
@@ -14,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.access import organiser_required, token_required
 from interchange.importer import DocumentRejected
+from interchange.jsontext import JsonRefused, load_json
 from rules.stages import STAGES
 from tournament.lookups import who
 from tournament.models import Tournament
@@ -82,6 +82,30 @@ def _is_sheet_address(entry: object) -> bool:
     )
 
 
+def _body(request, limit: int) -> bytes | None:
+    """At most ``limit + 1`` bytes of the body. A chunked body has no Content-Length, and
+    Django reads such a body as empty: it is read from the server's stream when the server
+    marks that stream as ending with the body (``wsgi.input_terminated``, as gunicorn does);
+    None when it cannot be read safely (a server that does not, such as runserver)."""
+    if request.META.get("CONTENT_LENGTH"):
+        return request.read(limit + 1)
+    if "chunked" in request.headers.get("Transfer-Encoding", "").lower() or request.META.get(
+        "wsgi.input_terminated"
+    ):
+        if not request.META.get("wsgi.input_terminated"):
+            return None
+        stream = request.META["wsgi.input"]
+        parts, size = [], 0
+        while size <= limit:
+            part = stream.read(min(64 * 1024, limit + 1 - size))
+            if not part:
+                break
+            parts.append(part)
+            size += len(part)
+        return b"".join(parts)
+    return b""
+
+
 @token_required
 @csrf_exempt
 def push(request, slug):
@@ -104,7 +128,10 @@ def push(request, slug):
         response = _answer(401, errors=[_("A valid push key is needed.")])
         response["WWW-Authenticate"] = 'Bearer realm="syllabatim"'
         return response
-    body = request.read(limit + 1)
+    body = _body(request, limit)
+    if body is None:
+        response = _answer(411, errors=[_("Send the push with a Content-Length header.")])
+        return response
     if len(body) > limit:
         return _too_large()
     if request.headers.get("Content-Encoding", "").strip().lower() == "gzip":
@@ -115,9 +142,9 @@ def push(request, slug):
         except zlib.error:
             return _refused(slug, [_("The body is not valid gzip.")])
     try:
-        content = json.loads(body)
-    except ValueError as error:
-        return _refused(slug, [_("The body is not valid JSON: %(error)s") % {"error": error}])
+        content = load_json(body)
+    except JsonRefused as refused:
+        return _refused(slug, [_("The body: %(problem)s") % {"problem": refused}])
     problems = _shape_problems(content)
     if problems:
         return _refused(slug, problems)

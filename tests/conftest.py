@@ -1,9 +1,11 @@
 import copy
 import json
+import threading
 from pathlib import Path
 
 import pytest
 from django.apps import apps
+from django.db import connection
 from django.test import Client
 from django.utils import translation
 
@@ -125,3 +127,24 @@ def good_lines(table, closer=0, laid=10, unused=3):
         SheetLine(seat.player.start_number, laid, 0 if i == closer else unused, closed=i == closer)
         for i, seat in enumerate(seats)
     ]
+
+
+def at_once(*calls) -> list:
+    """Run the calls in threads started together, each with its own database connection (a
+    ``transaction=True`` test's), as simultaneous requests; their results in order."""
+    start = threading.Barrier(len(calls))
+    results = [None] * len(calls)
+
+    def run(index, call):
+        try:
+            start.wait()
+            results[index] = call()
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return results

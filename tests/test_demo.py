@@ -9,7 +9,7 @@ from io import StringIO
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
@@ -71,7 +71,8 @@ def test_the_generator_reproduces_the_committed_demo():
 
 
 @pytest.mark.django_db
-def test_demo_loads_once_and_prints_the_slug_last():
+def test_demo_loads_once_and_prints_the_slug_last(settings):
+    settings.DEBUG = True  # a laptop's make run
     out = StringIO()
     call_command("demo", "--organiser", stdout=out, stderr=StringIO())
     assert out.getvalue().splitlines()[-1] == "mcr-2026"
@@ -84,3 +85,22 @@ def test_demo_loads_once_and_prints_the_slug_last():
     call_command("demo", "--organiser", stdout=out, stderr=StringIO())
     assert out.getvalue().splitlines()[-1] == "mcr-2026"
     assert database_snapshot() == before
+
+
+@pytest.mark.django_db
+def test_the_demo_account_is_refused_without_debug(settings):
+    """The published password on a server anyone may reach: refused unless asked for by name,
+    and then said loudly."""
+    settings.DEBUG = False
+    before = database_snapshot()
+    with pytest.raises(CommandError, match="--allow-without-debug"):
+        call_command("demo", "--organiser", stdout=StringIO(), stderr=StringIO())
+    assert database_snapshot() == before
+    assert not User.objects.filter(username="organizator").exists()
+    out, err = StringIO(), StringIO()
+    call_command("demo", "--organiser", "--allow-without-debug", stdout=out, stderr=err)
+    assert User.objects.filter(username="organizator").exists()
+    assert "VAROVÁNÍ" in err.getvalue() and "syllabatim" in err.getvalue()
+    out = StringIO()
+    call_command("demo", stdout=out, stderr=StringIO())  # the championship alone needs no flag
+    assert out.getvalue().splitlines()[-1] == "mcr-2026"

@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from django.conf import settings
 
 PRODUCTION = {
@@ -36,3 +37,19 @@ def test_check_deploy_passes_with_the_production_settings():
 def test_without_a_secret_key_debug_off_refuses_to_start():
     done = run("check", DJANGO_SECRET_KEY="")
     assert done.returncode != 0 and "DJANGO_SECRET_KEY" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "kratky-klic-2026",  # under 50 characters
+        "ab" * 40,  # long, but 2 different characters
+        "django-insecure-" + "x9k3Lq8vZp2Wm7Rt5Yn1Bc4Hd6Gf0Jsx9k3Lq8vZp2Wm7Rt5Yn1",
+    ],
+)
+def test_a_weak_secret_key_without_debug_refuses_to_start(key):
+    """Django's deployment check only warns about such a key; without debug it signs the
+    sessions and the table links, so the server does not start."""
+    done = run("check", DJANGO_SECRET_KEY=key)
+    assert done.returncode != 0 and "DJANGO_SECRET_KEY is too weak" in done.stderr
+    assert run("check", DJANGO_SECRET_KEY=key, DJANGO_DEBUG="1").returncode == 0

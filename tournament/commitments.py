@@ -2,6 +2,7 @@
 table draws (``draws``) and the lots for ties (``scoring``): publish one, use it, abandon it.
 Every write moves the tournament's stamp, so the cached public pages show it at once."""
 
+from django.db import transaction
 from django.utils import timezone
 
 from rules.commitment import commitment as commitment_of
@@ -17,9 +18,19 @@ def open_commitment(*, tournament: Tournament, what: str) -> Commitment | None:
     ).first()
 
 
+def locked(commitment: Commitment) -> Commitment:
+    """The commitment as it is now, its row locked until the transaction ends: of two draws
+    sent at once with one commitment, the second sees it used (on SQLite the transaction
+    holds the write lock from its start, so it reads what the first one wrote)."""
+    return Commitment.objects.select_for_update().get(pk=commitment.pk)
+
+
+@transaction.atomic
 def publish(*, tournament: Tournament, kind: str, what: str, subject: dict, by: str) -> Commitment:
     """A new secret seed and its published commitment for the decision ``what``. An open
-    commitment of the same decision is returned as it is (publishing twice changes nothing)."""
+    commitment of the same decision is returned as it is (publishing twice changes nothing,
+    also when two requests publish at once: the tournament's row is locked first)."""
+    list(Tournament.objects.select_for_update().filter(pk=tournament.pk).values_list("pk"))
     existing = open_commitment(tournament=tournament, what=what)
     if existing is not None:
         return existing

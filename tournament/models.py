@@ -18,6 +18,7 @@ from rules.categories import category_of
 from rules.draw import round_list_problems
 
 from . import registry
+from .characters import validate_name
 
 DEFAULT_ORGANISER = "Společenství duševních sportů, z. s."
 
@@ -64,17 +65,18 @@ class Tournament(models.Model):
         help_text=_("Used in addresses."),
         validators=[validate_not_staff_address],
     )
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(_("name"), max_length=200, validators=[validate_name])
     year = models.PositiveSmallIntegerField(
         _("year"), validators=[MinValueValidator(1900), MaxValueValidator(2999)]
     )
     start_date = models.DateField(_("first day"))
     end_date = models.DateField(_("last day"), null=True, blank=True)
-    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True, validators=[validate_name])
     organiser = models.CharField(
         _("organiser"),
         max_length=200,
         blank=True,
+        validators=[validate_name],
         default=DEFAULT_ORGANISER,
         help_text=_("Printed on the certificates."),
     )
@@ -323,10 +325,10 @@ class Player(models.Model):
         Tournament, on_delete=models.CASCADE, related_name="players", verbose_name=_("tournament")
     )
     start_number = models.PositiveIntegerField(_("start number"), validators=[MinValueValidator(1)])
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(_("name"), max_length=200, validators=[validate_name])
     birth_date = models.DateField(_("birth date"), null=True, blank=True)
     sight_class = models.CharField(_("sight class"), max_length=4, choices=SightClass.choices)
-    club = models.CharField(_("club"), max_length=200, blank=True)
+    club = models.CharField(_("club"), max_length=200, blank=True, validators=[validate_name])
     paid = models.BooleanField(_("entry fee paid"), default=False)
     local_qualifier = models.BooleanField(_("qualified locally"), default=False)
     plays_b_final = models.BooleanField(_("takes part in the B-final"), default=True)
@@ -374,7 +376,7 @@ class Team(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="teams", verbose_name=_("tournament")
     )
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(_("name"), max_length=200, validators=[validate_name])
 
     class Meta:
         verbose_name = _("team")
@@ -488,6 +490,9 @@ class Game(models.Model):
     draw_options = models.JSONField(_("options of the draw"), default=dict, blank=True)
     draw_confirmed_at = models.DateTimeField(_("draw confirmed at"), null=True, blank=True)
     draw_confirmed_by = models.CharField(_("draw confirmed by"), max_length=200, blank=True)
+    # One more at every draw and every change of a draft: a confirmation names the version it
+    # saw, so it never confirms a draft drawn or changed after the organiser looked.
+    draw_version = models.PositiveIntegerField(_("version of the draw"), default=0)
     ended_early_at = models.DateTimeField(
         _("ended early at"),
         null=True,

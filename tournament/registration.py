@@ -7,7 +7,6 @@ right. Players are matched by start number: a known number updates the player, a
 a player; players missing from the file are left as they are.
 """
 
-import io
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -17,17 +16,19 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from openpyxl import Workbook, load_workbook
+from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 
+from . import spreadsheets
 from .changes import touch
+from .characters import name_problem
 from .models import Player, SightClass, Team, TeamMember, Tournament
 
-CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+CONTENT_TYPE = spreadsheets.CONTENT_TYPE
 YES, NO = "ano", "ne"
 SIGHTED = "vidící"  # the sight class "none" as written in the sheet
 SIGHT_IN_SHEET = {code: code for code in SightClass.values if code != SightClass.NONE}
@@ -70,7 +71,7 @@ def registration_sheet(book: Workbook, tournament: Tournament | None = None) -> 
     sheet = book.create_sheet(sheet_title(), 0)
     cols = columns()
     for index, column in enumerate(cols, start=1):
-        cell = sheet.cell(1, index, column.heading)
+        cell = spreadsheets.put(sheet, 1, index, column.heading)
         cell.font = Font(bold=True)
         sheet.column_dimensions[get_column_letter(index)].width = column.width
     sheet.freeze_panes = "A2"
@@ -137,7 +138,7 @@ def registration_sheet(book: Workbook, tournament: Tournament | None = None) -> 
             teams.get(player.pk, ""),
         ]
         for index, value in enumerate(values, start=1):
-            cell = sheet.cell(row, index, value)
+            cell = spreadsheets.put(sheet, row, index, value)
             if isinstance(value, date):
                 cell.number_format = "D. M. YYYY"
 
@@ -146,9 +147,7 @@ def template(tournament: Tournament | None = None) -> bytes:
     book = Workbook()
     book.remove(book.active)
     registration_sheet(book, tournament)
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
+    return spreadsheets.saved(book)
 
 
 # Reading ---------------------------------------------------------------------------------------
@@ -196,17 +195,21 @@ def _flag(value, default: bool | None) -> bool | None:
     raise ValueError
 
 
-def read(content: bytes) -> Registration:
-    """The rows of a registration sheet, with every problem named by its cell."""
+def read(content) -> Registration:
+    """The rows of a registration sheet (bytes or an uploaded file), with every problem named
+    by its cell; a file over the bounds (``tournament.spreadsheets``) is refused unread."""
     found = Registration()
     try:
-        book = load_workbook(io.BytesIO(content), data_only=True)
-    except Exception:  # openpyxl raises many kinds for a file that is not a workbook
-        found.errors.append(_("The file is not an Excel workbook (.xlsx)."))
+        book = spreadsheets.read_workbook(content)
+    except spreadsheets.WorkbookRefused as refused:
+        found.errors.append(str(refused))
         return found
-    sheet = book[sheet_title()] if sheet_title() in book.sheetnames else book.worksheets[0]
+    if not book.sheets:
+        found.errors.append(spreadsheets.not_a_workbook_message())
+        return found
+    sheet = book[sheet_title()] if sheet_title() in book.sheetnames else book.sheets[0]
     cols = columns()
-    headings = [_text(cell.value) for cell in sheet[1]][: len(cols)]
+    headings = [_text(sheet.value(1, index)) for index in range(1, len(cols) + 1)]
     if headings != [column.heading for column in cols]:
         found.errors.append(
             _("Sheet „%(sheet)s“, row 1: the headers must be: %(headers)s.")
@@ -214,13 +217,13 @@ def read(content: bytes) -> Registration:
         )
         return found
     seen: dict[int, str] = {}
-    for cells in sheet.iter_rows(min_row=FIRST_ROW, max_col=len(cols)):
-        values = {column.key: cell.value for column, cell in zip(cols, cells, strict=True)}
+    for row in range(FIRST_ROW, sheet.max_row + 1):
+        values = {column.key: sheet.value(row, index) for index, column in enumerate(cols, start=1)}
         if all(_text(value) == "" for value in values.values()):
             continue
         where = {
-            column.key: f"{sheet.title}!{cell.coordinate}"
-            for column, cell in zip(cols, cells, strict=True)
+            column.key: f"{sheet.title}!{sheet.address(row, index)}"
+            for index, column in enumerate(cols, start=1)
         }
         row_errors = []
 
@@ -249,6 +252,10 @@ def read(content: bytes) -> Registration:
         name = _text(values["name"])
         if not name:
             wrong("name", _("the name is missing."))
+        for key in ("name", "club", "team"):
+            problem = name_problem(_text(values[key]))
+            if problem:
+                wrong(key, problem)
         try:
             birth_date = _date(values["birth_date"])
         except ValueError:

@@ -1,5 +1,8 @@
 """What this app asks of the apps above it without importing them: they register their models
-here when they are ready (``scoring`` registers its round results in ``AppConfig.ready``)."""
+here when they are ready (``scoring`` registers its round results in ``AppConfig.ready``, and
+``printing`` the characters its font has)."""
+
+from collections.abc import Callable
 
 from django.db import models
 
@@ -20,3 +23,17 @@ def stage_has_results(tournament, kind: str) -> bool:
         ).exists()
         for model, game in _RESULTS
     )
+
+
+# What the printouts can print, one check per app that prints (``printing`` registers its
+# font's characters): a name holds only what every printout can show.
+_PRINTABLE: list[Callable[[str], bool]] = []
+
+
+def register_printable(check: Callable[[str], bool]) -> None:
+    if check not in _PRINTABLE:
+        _PRINTABLE.append(check)
+
+
+def printable(character: str) -> bool:
+    return all(check(character) for check in _PRINTABLE)

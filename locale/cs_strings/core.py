@@ -27,7 +27,6 @@ CS = {
     "Writes a tournament as a syllabatim-tournament document to standard output.": "Vypíše turnaj jako dokument syllabatim-tournament na standardní výstup.",
     "The file %(path)s does not exist.": "Soubor %(path)s neexistuje.",
     "The file %(path)s cannot be read: %(error)s": "Soubor %(path)s nelze přečíst: %(error)s",
-    "The file %(path)s is not valid JSON: line %(line)s, column %(column)s: %(error)s": "Soubor %(path)s není platný JSON: řádek %(line)s, sloupec %(column)s: %(error)s",
     "Checks a syllabatim-tournament file and stores all of it, or nothing.": "Zkontroluje soubor syllabatim-tournament a uloží ho celý, nebo nic.",
     "short name of the tournament": "zkratka turnaje",
     "replace a tournament of the same short name": "nahradí turnaj se stejnou zkratkou",

@@ -11,7 +11,6 @@ CS = {
     "Closed": "Zavřel",
     "Disqualified": "Diskvalifikován",
     "Penalty": "Trestné body",
-    "The file is not an Excel workbook (.xlsx): %(error)s": "Soubor není sešit Excelu (.xlsx): %(error)s",
     "The worksheet „%(title)s“ is missing.": "Chybí list „%(title)s“.",
     "Worksheet %(title)s, cell %(cell)s": "List %(title)s, buňka %(cell)s",
     "expected start number %(number)s here: rows were moved": "zde mělo být startovní číslo %(number)s: řádky byly přesunuty",

@@ -128,3 +128,20 @@ def test_a_name_is_recorded(referee):
     services.set_name(user=referee, first_name=" Petr ", last_name="Malý ")
     referee.refresh_from_db()
     assert referee.get_full_name() == "Petr Malý"
+
+
+def test_deactivating_an_account_ends_its_sessions(organiser, referee):
+    """Made active again, the account gets none of its old sessions back; other accounts'
+    sessions stay."""
+    from django.test import Client
+
+    phone, laptop, other = Client(), Client(), Client()
+    phone.force_login(referee)
+    laptop.force_login(referee)
+    other.force_login(organiser)
+    services.set_active(user=referee, active=False, by=organiser)
+    services.set_active(user=referee, active=True, by=organiser)
+    for client in (phone, laptop):
+        response = client.get("/sprava/")
+        assert response.status_code == 302 and "/ucet/prihlaseni/" in response.url
+    assert other.get("/sprava/").status_code == 200

@@ -48,12 +48,22 @@ def browser():
 
 @pytest.fixture
 def page(browser, live_server):
-    """A fresh Czech browser tab; ``page.goto("/…")`` is relative to the live server."""
+    """A fresh Czech browser tab; ``page.goto("/…")`` is relative to the live server. A
+    test fails when the page's Content-Security-Policy blocked anything (an inline script or
+    style, htmx's indicator style)."""
     context = browser.new_context(locale="cs-CZ", base_url=live_server.url)
     tab = context.new_page()
     tab.set_default_timeout(10_000)
+    refused = []  # what the Content-Security-Policy blocked: nothing may be
+    tab.on(
+        "console",
+        lambda message: (
+            refused.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     yield tab
     context.close()
+    assert not refused, refused
 
 
 def sign_in(page, live_server, user) -> None:

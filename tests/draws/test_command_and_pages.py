@@ -125,7 +125,8 @@ def test_the_organiser_draws_confirms_and_sees_the_report(clients, fresh):
     assert "Splněno" in page and "<caption>Stůl 1 (7 hráčů)</caption>" in page
     assert "návrh" in page
     organiser.post(
-        reverse("draws:confirm", kwargs={"slug": "fresh", "stage": "qualifier", "number": 1})
+        reverse("draws:confirm", kwargs={"slug": "fresh", "stage": "qualifier", "number": 1}),
+        {"version": str(game.draw_version)},
     )
     assert Game.objects.get(stage__tournament=fresh).draw_confirmed
 

@@ -70,7 +70,7 @@ def test_the_commitment_is_published_before_the_draw_exists(fresh):
     assert game.draw_seed == published.seed and game.commitment == published
     assert published.committed_at <= game.drawn_at == published.used_at
     assert published.revealed_seed == published.seed
-    with pytest.raises(DrawRefused, match="used or abandoned"):
+    with pytest.raises(DrawRefused, match="drawn meanwhile with this commitment"):
         draw_game(tournament=fresh, kind="qualifier", number=1, by="Jana", commitment=published)
 
 

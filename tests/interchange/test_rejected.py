@@ -218,8 +218,32 @@ def break_leap_second(d):
     d["lots"] = [{"stage": "qualifier", "order": [6, 14], "drawn_at": "2025-06-30T23:59:60Z"}]
 
 
+def break_escape_in_name(d):
+    d["players"][4]["name"] = "Jiří\x1b[31mŽáková"
+
+
+def break_tab_in_club(d):
+    d["players"][4]["club"] = "Klub\tBrno"
+
+
+def break_emoji_in_team_name(d):
+    d["teams"][0]["name"] = "Družstvo \U0001f600"
+    for lot in d.get("lots", []):
+        lot["order"] = [
+            d["teams"][0]["name"] if o == "Družstvo Vltava 1" else o for o in lot["order"]
+        ]
+
+
+def break_invisible_tournament_name(d):
+    d["tournament"]["name"] = "Mistrovství\u200b ČR"
+
+
 BROKEN.update(
     {
+        "escape_in_name": (break_escape_in_name, ["player no. 5", "name", "U+001B", "control"]),
+        "tab_in_club": (break_tab_in_club, ["player no. 5", "club", "U+0009", "control"]),
+        "emoji_in_team": (break_emoji_in_team_name, ["U+1F600", "emoji"]),
+        "invisible_in_name": (break_invisible_tournament_name, ["tournament.name", "U+200B"]),
         "nul_in_name": (break_nul_in_name, ["player no. 5", "name", "NUL"]),
         "long_club": (break_long_club, ["player no. 5", "club", "200"]),
         "leap_second": (break_leap_second, ["lot 1", "drawn_at"]),
@@ -289,6 +313,8 @@ def test_the_command_refuses_without_a_traceback(example_document, tmp_path):
         ("{not json", ["JSON", "line 1"]),
         ("[]", ["must be an object"]),
         ("", ["JSON"]),
+        ("[" * 1000, ["nested deeper than 40 levels"]),
+        ('{"tournament": {"name": "\\udcff"}}', ["tournament.name", "lone surrogate"]),
     ],
 )
 def test_files_that_are_not_tournaments(content, words, tmp_path, english):

@@ -115,3 +115,15 @@ def test_the_lines_count_points_in_czech_and_name_the_first_round_of_the_game(de
     assert " bodů, " in standings and "bodů 1" not in standings  # „145 bodů“, not „bodů 145“
     assert ", začíná první kolo partie" in "\n".join(lines["seating"])
     assert "B1, nevidomí" in "\n".join(lines["seating"])
+
+
+@pytest.mark.parametrize("control", ["\x1b", "\t", "\x07", "\x0c", "\r", "\x85", "\u2028"])
+def test_braille_never_receives_a_control_code(louis, control):
+    """A text with a control character (a name recorded before the rule, any other text)
+    reaches the embosser as a space: the BRF holds only its own line and page ends."""
+    line = f"Jan{control}Novák\u200b 12"
+    content = braille.brf([line]).decode("ascii")
+    body = content.replace("\r\n", "").replace("\f", "")
+    assert all(" " <= character <= "~" for character in body), repr(content)
+    cells = braille.unicode_text([line])
+    assert all(c == "\n" or "\u2800" <= c <= "\u28ff" for c in cells), repr(cells)

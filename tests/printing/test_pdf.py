@@ -3,6 +3,7 @@ a page rendered to an image shows that the layout draws."""
 
 import io
 import subprocess
+import unicodedata
 
 import pytest
 from pypdf import PdfReader
@@ -221,3 +222,31 @@ def test_no_heading_or_cell_overflows_its_column_in_any_pdf(demo, monkeypatch, l
                 assert overflowing_cells(table) == [], (document, language)
                 assert sum(table._colWidths) <= frame + 0.01, (document, language)  # on the page
     assert pdf.heading("Nevyužito", 8).style.splitLongWords == 0  # a word is never broken
+
+
+def test_every_character_a_name_may_hold_is_in_the_text_layer():
+    """pypdf extracts every character the name rule (``tournament.characters``) lets in, as it
+    was typed; a space of another width reads as a space."""
+    from printing.glyphs import font_characters
+    from tournament.characters import refused_character
+
+    allowed = [chr(c) for c in sorted(font_characters()) if refused_character(chr(c)) is None]
+    assert len(allowed) > 5000
+    for start in range(0, len(allowed), 400):
+        part = allowed[start : start + 400]
+        story = [pdf.text(f"[{character}]") for character in part]
+        extracted = text_of(pdf.build(story, title="znaky"))
+        for character in part:
+            expected = " " if unicodedata.category(character) == "Zs" else character
+            assert f"[{expected}]" in extracted.replace("\u00a0", " "), hex(ord(character))
+
+
+def test_a_character_no_name_may_hold_keeps_the_text_layer_whole(demo):
+    """A name recorded before the rule (or any other text) with an emoji or a control code:
+    the PDF prints U+FFFD or a space instead, and the rest of the text extracts."""
+    game = Game.objects.get(stage__tournament=demo, stage__kind="qualifier", number=1)
+    player = Player.objects.filter(seats__game=game).first()
+    Player.objects.filter(pk=player.pk).update(name="Jana \U0001f600 Nová\x1bková 漢")
+    text = text_of(pdf.score_sheets(documents.game_sheets(game)))
+    assert "Jana \ufffd Nová ková \ufffd" in text
+    assert "\x1b" not in text

@@ -309,3 +309,69 @@ def test_tampered_form_values_store_nothing(game, table_links, changes):
 
 def test_a_huge_round_in_the_address_is_404(game, table_links):
     assert Client().get(table_links[1] + "kolo-99999999999999999999/").status_code == 404
+
+
+@pytest.fixture
+def redis_down(settings):
+    """The settings REDIS_URL gives, with the URL of a port where nothing listens."""
+    from accounts import guesses
+    from tests.sync.conftest import free_port
+
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": f"redis://127.0.0.1:{free_port()}/0",
+            "KEY_PREFIX": "syllabatim",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+    guesses.forget_outage()
+    yield
+    guesses.forget_outage()
+
+
+@override_settings(LINK_GUESSES=5)
+def test_with_redis_down_the_links_work_and_guesses_are_counted_per_process(
+    game, table_links, redis_down, caplog
+):
+    client = Client(REMOTE_ADDR="10.0.0.7")
+    with caplog.at_level(logging.WARNING, logger="accounts.guesses"):
+        assert client.get(table_links[1]).status_code == 200
+        for _ in range(5):
+            assert client.get("/stul/ABCDEF-wrong/").status_code == 404
+        assert client.get("/stul/ABCDEF-wrong/").status_code == 429
+        assert client.get(table_links[1]).status_code == 429
+        assert Client(REMOTE_ADDR="10.0.0.8").get(table_links[1]).status_code == 200
+        health = Client().get("/zdravi/")
+    # the outage is logged once, not per request, and without a traceback
+    outage = [r for r in caplog.records if r.name == "accounts.guesses"]
+    assert len(outage) == 1 and outage[0].exc_info is None
+    assert "does not answer" in outage[0].getMessage()
+    assert health.status_code == 200
+    assert health.content.decode().startswith("ok\ncache: unavailable since ")
+
+
+def test_after_the_outage_the_shared_cache_is_used_again(settings, caplog, monkeypatch):
+    from accounts import guesses
+    from tests.sync.conftest import free_port
+
+    monkeypatch.setattr(guesses, "RETRY_SECONDS", 0)
+    guesses.forget_outage()
+    locmem = settings.CACHES
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": f"redis://127.0.0.1:{free_port()}/0",
+        }
+    }
+    with caplog.at_level(logging.WARNING, logger="accounts.guesses"):
+        guesses.add_one("k", 60)
+        assert guesses.count("k") == 1  # in this process
+        settings.CACHES = locmem
+        assert guesses.count("k") == 0  # the shared cache again, which counted nothing
+        guesses.add_one("k", 60)
+        assert guesses.count("k") == 1
+    messages = [r.getMessage() for r in caplog.records if r.name == "accounts.guesses"]
+    assert len(messages) == 2 and "answers again" in messages[1]
+    assert Client().get("/zdravi/").content.decode() == "ok\ncache: ok\n"
+    guesses.forget_outage()

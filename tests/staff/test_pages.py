@@ -169,6 +169,9 @@ def test_the_new_tournament_form_is_labelled(as_organiser):
         ({"year": "99"}, "year", ""),
         ({"close_bonus": "-1"}, "close_bonus", ""),
         ({"max_card_value": "0"}, "max_card_value", ""),
+        ({"name": "Mistrovství\x1b[2J 2027"}, "name", "řídicí znak"),
+        ({"venue": "Brno \U0001f600"}, "venue", "emoji"),
+        ({"organiser": "SDS\u202ez. s."}, "organiser", "neviditelný formátovací znak"),
     ],
 )
 def test_a_wrong_new_tournament_is_refused(as_organiser, fresh, changes, field, words):
@@ -343,6 +346,9 @@ def test_a_player_is_registered(as_organiser, fresh):
         ({"name": ""}, "name", ""),
         ({"sight_class": "B7"}, "sight_class", ""),
         ({"birth_date": "1990-13-01"}, "birth_date", ""),
+        ({"name": "Nová\tHráčka"}, "name", "řídicí znak"),
+        ({"name": "Nová \U0001f600"}, "name", "U+1F600"),
+        ({"club": "Br\x85no"}, "club", "řídicí znak"),
     ],
 )
 def test_a_wrong_player_is_refused(as_organiser, fresh, changes, field, words):
@@ -450,6 +456,7 @@ def test_a_team_is_created(as_organiser, fresh):
         ("taken", ""),
         ("name", "už v turnaji je"),
         ("empty name", ""),
+        ("control name", "řídicí znak"),
     ],
 )
 def test_a_wrong_team_is_refused(as_organiser, fresh, case, words):
@@ -462,6 +469,7 @@ def test_a_wrong_team_is_refused(as_organiser, fresh, case, words):
         "taken": team_data("Přetažení", [member, *numbers[:2]]),  # not offered: a wrong choice
         "name": team_data(existing.name, numbers),
         "empty name": team_data("", numbers),
+        "control name": team_data("Družstvo\x07", numbers),
     }[case]
     field = "name" if "name" in case else "member_1"
     before = database_snapshot()

@@ -1,11 +1,10 @@
 """The public server's push endpoint: ``PUT /api/turnaj/<slug>/`` with a tournament's key."""
 
 import gzip
+import io
 import json
-import threading
 
 import pytest
-from django.db import connection
 from django.test import Client
 
 from interchange.exporter import export_tournament
@@ -17,7 +16,7 @@ from sync.models import AcceptedPush, PushToken
 from sync.protocol import document_digest, encode_body
 from sync.selectors import unconfirmed_sheet_addresses
 from sync.services import create_push_token, revoke_push_token
-from tests.conftest import database_snapshot
+from tests.conftest import at_once, database_snapshot
 from tests.sync.helpers import demo_document, in_progress, sheets_in_order
 from tournament.models import Tournament
 
@@ -201,23 +200,15 @@ def test_the_public_pages_show_the_pushed_results_at_once(client, token):
 
 def race(token: str, revision: int, documents: list[dict]) -> dict:
     """Push the documents at the same moment under the same revision; their answers."""
-    start = threading.Barrier(len(documents))
-    answers = {}
-
-    def push(index):
-        try:
-            start.wait()
-            body = {"revision": revision, "tournament": documents[index]}
-            answers[index] = put(Client(), body, token)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=push, args=(i,)) for i in range(len(documents))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return answers
+    answers = at_once(
+        *(
+            lambda document=document: put(
+                Client(), {"revision": revision, "tournament": document}, token
+            )
+            for document in documents
+        )
+    )
+    return dict(enumerate(answers))
 
 
 @pytest.mark.django_db(transaction=True)
@@ -322,3 +313,81 @@ def test_an_unconfirmed_sheet_the_document_lacks_is_refused_with_its_place(clien
         "tohoto stolu zapsaný list."
     ]
     assert database_snapshot() == before
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (b"[" * 1000, "hlouběji než do 40 úrovní"),  # Python's parser recursed into a 500
+        (b"[" * 100_000 + b"]" * 100_000, "hlouběji než do 40 úrovní"),
+        (b'{"revision": 1, "tournament": ' + b'{"a": ' * 60 + b"1" + b"}" * 61, "hlouběji"),
+        (b'{"revision": 1, "tournament": {"name": "\\udcff"}}', "tournament.name: text obsahuje"),
+        (b'{"revision": 1, "tournament": {"\\ud800": 1}}', "osamocenou náhradní polovinu"),
+        (b'{"revision": 1, "tournament": "\xff"}', "není v UTF-8"),
+        (b'{"revision": 1, "tournament": ' + b"1" * 5000 + b"}", "není platný JSON"),
+    ],
+)
+@pytest.mark.django_db
+def test_nested_or_unencodable_json_is_refused_and_recorded(client, token, body, message):
+    """400 with the error list (never a 500), the refusal kept for the organiser's page, and
+    nothing stored; gzipped alike."""
+    before = database_snapshot()
+    for sent, headers in ((body, {}), (gzip.compress(body), {"Content-Encoding": "gzip"})):
+        response = put(client, sent, token, **headers)
+        assert response.status_code == 400, response.content
+        errors = response.json()["errors"]
+        assert any(message in error for error in errors), errors
+        assert message in AcceptedPush.objects.get(slug="mcr").refusal
+        AcceptedPush.objects.filter(slug="mcr").update(refusal="")
+    assert database_snapshot() == before
+
+
+def chunked_request(body: bytes, token: str, *, terminated: bool):
+    """A PUT as a server hands over a chunked body: no Content-Length, the stream ends with the
+    body (``wsgi.input_terminated``) or, for a server that does not mark it, may not."""
+    from django.test import RequestFactory
+
+    request = RequestFactory().generic(
+        "PUT",
+        URL,
+        b"",
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {token}", "Transfer-Encoding": "chunked"},
+    )
+    request.META.pop("CONTENT_LENGTH", None)
+    request.META["wsgi.input"] = io.BytesIO(body)
+    if terminated:
+        request.META["wsgi.input_terminated"] = True
+    return request
+
+
+@pytest.mark.django_db
+def test_a_chunked_push_is_read_within_the_size_limit(token, settings):
+    from sync.views import push
+
+    document = {"revision": 1, "tournament": venue_export(5)}
+    body = json.dumps(document).encode()
+    response = push(chunked_request(body, token, terminated=True), slug="mcr")
+    assert response.status_code == 200, response.content
+    assert server_export() == document["tournament"]
+    settings.PUSH_MAX_BYTES = len(body) - 1
+    document["revision"] = 2
+    response = push(chunked_request(json.dumps(document).encode(), token, terminated=True), "mcr")
+    assert response.status_code == 413
+    response = push(chunked_request(body, token, terminated=False), slug="mcr")
+    assert response.status_code == 411
+    assert AcceptedPush.objects.get(slug="mcr").revision == 1
+
+
+@pytest.mark.django_db
+def test_a_pushed_name_with_a_control_character_is_refused_with_its_place(client, token):
+    """The push is checked as the import is: a name holds no control code (it would reach the
+    embosser), nor an emoji (it would break the PDF's text layer)."""
+    document = venue_export(5)
+    document["players"][0]["name"] = "Jana\x1b[31mNová"
+    document["teams"][0]["name"] += " \U0001f600"
+    response = put(client, {"revision": 1, "tournament": document}, token)
+    assert response.status_code == 400
+    errors = "\n".join(response.json()["errors"])
+    assert "U+001B" in errors and "řídicí znak" in errors and "U+1F600" in errors
+    assert not Tournament.objects.filter(slug="mcr").exists()

@@ -162,3 +162,45 @@ def test_two_app_servers_on_one_redis_agree_after_a_push(new_instance, redis_url
         cache.delete(*keys()) if keys() else None
         stop(first.server)
         stop(second.server)
+
+
+def test_gunicorn_hands_a_chunked_push_over_whole(new_instance):
+    """A push without Content-Length (chunked, as a proxy may forward it) is read, not taken
+    for an empty body; the size limit holds for it as for any other."""
+    server = new_instance("server", PUSH_MAX_BYTES="400000")
+    token = server.manage("create_push_token", "mcr").stdout.strip().splitlines()[-1]
+    server.start()
+    document = {"revision": 1, "tournament": in_progress(demo_document(), 10)}
+    body = json.dumps(document).encode()
+    assert len(body) < 400_000
+
+    def chunks(content: bytes):
+        for start in range(0, len(content), 8192):
+            yield content[start : start + 8192]
+
+    url = f"{server.url}/api/turnaj/mcr/"
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    answer = httpx.put(url, content=chunks(body), headers=headers, timeout=30)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["revision"] == 1
+    too_large = json.dumps({**document, "revision": 2, "pad": "x" * 400_000}).encode()
+    answer = httpx.put(url, content=chunks(too_large), headers=headers, timeout=30)
+    assert answer.status_code == 413, answer.text
+    stored = there(server)[0]
+    assert len(stored["players"]) == len(document["tournament"]["players"])
+
+
+def test_a_server_whose_redis_is_down_serves_the_table_links_and_says_so(new_instance):
+    """REDIS_URL set, nothing listening there: the table links answer (404 for a wrong one,
+    never 500), the public pages render, and /zdravi/ names the outage."""
+    from tests.sync.conftest import free_port
+
+    server = new_instance("server", REDIS_URL=f"redis://127.0.0.1:{free_port()}/0")
+    server.start()
+    for _ in range(3):
+        assert httpx.get(f"{server.url}/stul/ABCDEF-spatne/", timeout=10).status_code == 404
+    assert httpx.get(f"{server.url}/", timeout=10).status_code == 200
+    health = httpx.get(f"{server.url}/zdravi/", timeout=10)
+    assert health.status_code == 200 and "cache: unavailable since" in health.text
+    log = server.log.read_text()
+    assert log.count("the shared cache does not answer") == 1, log

@@ -1,4 +1,3 @@
-import json
 from pathlib import Path
 
 from django.core.exceptions import ValidationError
@@ -7,6 +6,7 @@ from django.core.validators import validate_slug
 from django.utils.translation import gettext as _
 
 from interchange.importer import DocumentRejected, import_tournament
+from interchange.jsontext import JsonRefused, load_json
 
 
 def read_document(path: str) -> object:
@@ -20,12 +20,11 @@ def read_document(path: str) -> object:
             _("The file %(path)s cannot be read: %(error)s") % {"path": path, "error": error}
         ) from error
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
+        return load_json(text)
+    except JsonRefused as refused:
         raise CommandError(
-            _("The file %(path)s is not valid JSON: line %(line)s, column %(column)s: %(error)s")
-            % {"path": path, "line": error.lineno, "column": error.colno, "error": error.msg}
-        ) from error
+            _("The file %(path)s: %(problem)s") % {"path": path, "problem": refused}
+        ) from None
 
 
 class Command(BaseCommand):

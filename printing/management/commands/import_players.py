@@ -20,12 +20,12 @@ class Command(BaseCommand):
     def handle(self, *args, slug, file, **options):
         tournament = tournament_or_error(slug)
         try:
-            content = file.read_bytes()
+            with file.open("rb") as content:
+                outcome = import_players(tournament, content)
         except OSError as problem:
             raise CommandError(
                 _("Cannot read %(file)s: %(problem)s") % {"file": file, "problem": problem.strerror}
             ) from None
-        outcome = import_players(tournament, content)
         if outcome.errors:
             raise CommandError(_("Nothing was stored:") + "\n" + "\n".join(outcome.errors))
         self.stdout.write(outcome.summary())

@@ -1,0 +1,95 @@
+"""The limit on sign-in guesses (accounts.signin, django-axes): per account and per client, in
+the database, on the staff's sign-in and the admin's, with a Czech page that says how long."""
+
+import pytest
+from axes.models import AccessAttempt
+from django.core.management import call_command
+from django.test import Client
+
+from accounts.roles import ORGANISER, create_account
+
+pytestmark = pytest.mark.django_db
+
+STAFF = "/ucet/prihlaseni/"
+ADMIN = "/admin/login/"
+LIMIT = 10  # the default of DJANGO_SIGNIN_FAILURES
+
+
+@pytest.fixture
+def jana(db):
+    return create_account(username="jana", role=ORGANISER, password="spravne-heslo-1")
+
+
+def sign_in(client: Client, username: str, password: str, url: str = STAFF):
+    return client.post(url, {"username": username, "password": password})
+
+
+def from_address(address: str) -> Client:
+    return Client(REMOTE_ADDR=address)
+
+
+def locked(response) -> bool:
+    return response.status_code == 429 and "Příliš mnoho nepovedených přihlášení" in (
+        response.content.decode()
+    )
+
+
+def test_a_right_password_signs_in(jana):
+    response = sign_in(from_address("10.0.0.1"), "jana", "spravne-heslo-1")
+    assert response.status_code == 302 and response.url == "/sprava/"
+
+
+@pytest.mark.parametrize("url", [STAFF, ADMIN])
+def test_ten_wrong_passwords_lock_the_account_with_the_time_to_wait(jana, url):
+    attacker = from_address("10.0.0.66")
+    for _ in range(LIMIT - 1):
+        response = sign_in(attacker, "jana", "hadam", url)
+        assert response.status_code == 200  # the form again, with its error
+    response = sign_in(attacker, "jana", "hadam", url)
+    assert locked(response)
+    html = response.content.decode()
+    assert "Zkuste to znovu za 15 minut" in html and 'lang="cs"' in html
+    # the right password does not get through the lock, from another client either
+    assert locked(sign_in(attacker, "jana", "spravne-heslo-1", url))
+    assert locked(sign_in(from_address("10.0.0.2"), "jana", "spravne-heslo-1", url))
+    assert "_auth_user_id" not in attacker.session
+
+
+def test_one_client_guessing_many_accounts_is_locked(jana):
+    attacker = from_address("10.0.0.66")
+    for number in range(LIMIT):
+        response = sign_in(attacker, f"ucet{number}", "hadam")
+    assert locked(response)
+    assert locked(sign_in(attacker, "jana", "spravne-heslo-1"))
+    # another client signs in to the account the attacker did not try
+    assert sign_in(from_address("10.0.0.2"), "jana", "spravne-heslo-1").status_code == 302
+
+
+def test_the_count_is_kept_in_the_database_and_the_organiser_lifts_it(jana):
+    attacker = from_address("10.0.0.66")
+    for _ in range(LIMIT):
+        sign_in(attacker, "jana", "hadam")
+    assert AccessAttempt.objects.filter(username="jana").exists()  # every worker sees it
+    call_command("axes_reset_username", "jana")
+    call_command("axes_reset_ip", "10.0.0.66")
+    assert sign_in(attacker, "jana", "spravne-heslo-1").status_code == 302
+
+
+def test_behind_a_proxy_the_client_is_the_last_forwarded_hop(jana, settings):
+    settings.BEHIND_PROXY = True
+    proxy = "10.0.0.254"
+    for number in range(LIMIT):
+        client = Client(REMOTE_ADDR=proxy, HTTP_X_FORWARDED_FOR=f"1.2.3.{number}, 192.0.2.7")
+        response = sign_in(client, f"ucet{number}", "hadam")
+    assert locked(response)
+    assert AccessAttempt.objects.filter(ip_address="192.0.2.7").count() == LIMIT
+    other = Client(REMOTE_ADDR=proxy, HTTP_X_FORWARDED_FOR="192.0.2.8")
+    assert sign_in(other, "jana", "spravne-heslo-1").status_code == 302
+
+
+def test_signing_in_in_english_says_it_in_english(jana):
+    attacker = from_address("10.0.0.66")
+    for _ in range(LIMIT):
+        response = sign_in(attacker, "jana", "hadam", "/en/ucet/prihlaseni/")
+    assert response.status_code == 429
+    assert "Try again in 15 minutes" in response.content.decode()
