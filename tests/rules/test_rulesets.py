@@ -4,7 +4,7 @@ from hypothesis import strategies as st
 
 from rules import club, rulesets, sheet
 from rules.championship import CLOSE_BONUS
-from rules.club import DOUBLE_SHORTEST, HALVE_LONGEST, SCORING_CARDS, ClubLine
+from rules.club import DOUBLE_SHORTEST, HALVE_LONGEST, SCORING_CARDS
 from rules.rulesets import (
     CARDS,
     CASUAL,
@@ -15,17 +15,10 @@ from rules.rulesets import (
     asked,
     rule_set,
 )
-from rules.score import RESULT_FIELDS, RoundEntry, round_score
+from rules.score import RESULT_FIELDS, round_score
 from rules.sheet import SheetLine, check_sheet
-
-entries = st.builds(
-    RoundEntry,
-    laid=st.integers(0, 140),
-    unused=st.integers(0, 140),
-    closed=st.booleans(),
-    disqualified=st.booleans(),
-    penalty=st.integers(0, 50),
-)
+from tests.rules.test_club import sheet_lines
+from tests.rules.test_score import entries
 
 
 def names(fields):
@@ -94,23 +87,7 @@ def test_the_championship_rule_set_checks_as_rules_sheet(table, number):
     )
 
 
-club_lines = st.lists(
-    st.builds(
-        ClubLine,
-        player=st.integers(1, 8),
-        laid=st.integers(0, 80),
-        unused=st.integers(0, 80),
-        closed=st.booleans(),
-        words=st.integers(0, 5),
-        longest_word=st.integers(0, 20),
-    ),
-    min_size=1,
-    max_size=8,
-    unique_by=lambda line: line.player,
-)
-
-
-@given(club_lines, st.sampled_from(club.WORD_BONUSES), st.integers(1, 7))
+@given(sheet_lines(with_cards=False), st.sampled_from(club.WORD_BONUSES), st.integers(1, 7))
 def test_syllabatim_2_without_action_cards_is_the_casual_scoring(lines, agreed, number):
     casual = rule_set(CASUAL, two_player_bonus=agreed)
     syllabatim_2 = rule_set(SYLLABATIM_2, two_player_bonus=agreed)
