@@ -56,9 +56,12 @@ def deal_size(round_number: int) -> int:
     return FIRST_ROUND_DEAL + round_number - 1
 
 
-def card_value_bound(round_number: int, max_card_value: int = MAX_CARD_VALUE) -> int:
-    """The most ``laid + unused`` can be in a round: the deal times the highest card value."""
-    return deal_size(round_number) * max_card_value
+def card_value_bound(
+    round_number: int, max_card_value: int = MAX_CARD_VALUE, extra_cards: int = 0
+) -> int:
+    """The most ``laid + unused`` can be in a round: the deal times the highest card value
+    (with ``extra_cards`` a hand may hold beyond the deal: Syllabatim 2's action cards)."""
+    return (deal_size(round_number) + extra_cards) * max_card_value
 
 
 def starting_seat(first_starting_seat: int, round_position: int, table_size: int) -> int:

@@ -63,7 +63,8 @@ class Problem:
     params: dict = dataclasses.field(default_factory=dict)
 
 
-def _whole(value: object) -> bool:
+def whole_number(value: object) -> bool:
+    """A whole number, not below zero (not a yes/no)."""
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
@@ -100,23 +101,25 @@ def check_sheet(
     max_card_value: int = MAX_CARD_VALUE,
     averages: Mapping[Hashable, tuple[float, int]] | None = None,
     field_average: float = 0.0,
+    extra_cards: int = 0,
 ) -> list[Problem]:
     """Every problem of one round at one table, errors and warnings, in sheet order.
 
     ``seated`` (the table's players) checks that there is one line per seated player first;
     the rules are then checked on the lines of seated players. ``averages`` (player -> (laid
     per card dealt, rounds played)) and ``field_average`` (laid per card dealt over everybody's
-    rounds) add the warning for a laid value far above usual.
+    rounds) add the warning for a laid value far above usual. ``extra_cards``: cards a hand may
+    hold beyond the deal (club rules with action cards).
     """
     problems: list[Problem] = []
     if seated is not None:
         problems, lines = seat_problems(lines, seated)
-    bound = card_value_bound(round_number, max_card_value)
+    bound = card_value_bound(round_number, max_card_value, extra_cards)
     for line in lines:
         numbers_ok = True
         for name in ("laid", "unused", "penalty"):
             value = getattr(line, name)
-            if not _whole(value):
+            if not whole_number(value):
                 numbers_ok = False
                 problems.append(
                     Problem(NOT_WHOLE_NUMBER, ERROR, line.player, name, {"value": value})

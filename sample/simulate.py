@@ -110,6 +110,7 @@ CARD_VALUES = (
     + [championship.MAX_CARD_VALUE]
     + [0] * 2
 )
+SKILL = (0.45, 1.0)  # the range of the hidden skills
 
 
 def names(rng: random.Random, count: int) -> list[str]:
@@ -144,6 +145,12 @@ def players(rng: random.Random, count: int, blind_share: float = 0.4) -> list[di
             }
         )
     return result
+
+
+def hidden_skills(rng: random.Random, numbers: list[int]) -> dict[int, float]:
+    """Each simulated player's hidden skill: the share of a hand they usually lay, which also
+    weighs their chance to close a round (``play_round``)."""
+    return {number: rng.uniform(*SKILL) for number in numbers}
 
 
 def draw_tables(rng: random.Random, seated: list[int]) -> list[list[int]]:
@@ -257,7 +264,7 @@ def qualifier_only(
     """A tournament of ``count`` players whose qualifier is over (no finals, no teams)."""
     rng = random.Random(seed)
     field = players(rng, count)
-    skill = {p["no"]: rng.uniform(0.45, 1.0) for p in field}
+    skill = hidden_skills(rng, [p["no"] for p in field])
     game_rounds = [rounds] * games if rounds else qualifier_rounds(rng, games)
     return {
         "format": "syllabatim-tournament",
@@ -290,7 +297,7 @@ def full_championship(
     rng = random.Random(seed)
     document = qualifier_only(count, seed=seed, first_day=first_day)
     field = document["players"]
-    skill = {p["no"]: rng.uniform(0.45, 1.0) for p in field}
+    skill = hidden_skills(rng, [p["no"] for p in field])
     data = TournamentData(
         year=first_day.year,
         sight_classes={p["no"]: p["sight_class"] for p in field},

@@ -115,6 +115,7 @@ RULE_SET_PARAMETERS = {"championship.py", "club.py"}  # each rule set's numbers,
 ALGORITHM_PARAMETERS = {
     "draw.py": {"RESTARTS"},
     "sheet.py": {"UNUSUAL_FACTOR", "UNUSUAL_AFTER_ROUNDS"},
+    "rating.py": {"CONSERVATIVE_SIGMAS", "DISPLAY_BASE", "DISPLAY_SCALE"},
 }  # numbers of an algorithm, not of the rules
 
 

@@ -1,0 +1,51 @@
+"""The rating (issue 25): how well it knows the players of simulated seasons, against the
+simple baseline of average points per round over the same games, and how long computing it
+from scratch takes."""
+
+import statistics
+
+from bench import timed
+from rules.rating import compute
+from sample.season import AVERAGE, RATING, RATING_MU, SKILL, measure, season
+
+PLAYERS = 48
+TOURNAMENTS, GAMES = 5, 5  # 25 games: the 21st is predicted after 20
+CHECKPOINTS = (5, 10, 20)
+SEEDS = range(1, 16)
+ROWS = {
+    RATING: "rating as displayed (mu - 3 sigma)",
+    RATING_MU: "rating's mu",
+    AVERAGE: "average points per round (baseline)",
+    SKILL: "the hidden skill itself (the ceiling)",
+}
+
+
+def run() -> None:
+    figures = [measure(season(PLAYERS, TOURNAMENTS, GAMES, seed), CHECKPOINTS) for seed in SEEDS]
+    print(
+        f"simulated seasons: {PLAYERS} players with a hidden skill, {TOURNAMENTS} tournaments "
+        f"of {GAMES} games, every game at random tables of 5-8; median of {len(SEEDS)} seeds"
+    )
+    header = "".join(f"{f'{k} games':>10}" for k in CHECKPOINTS)
+    print(f"  {'after':<40}{header}")
+    print("  rank correlation with the hidden skill (Spearman):")
+    for name in (RATING, RATING_MU, AVERAGE):
+        cells = (
+            statistics.median(run[i].correlation[name] for run in figures)
+            for i in range(len(CHECKPOINTS))
+        )
+        print(f"    {ROWS[name]:<38}" + "".join(f"{cell:>10.3f}" for cell in cells))
+    print("  order of two players at a table of the next game (share of pairs right):")
+    for name in (RATING, RATING_MU, AVERAGE, SKILL):
+        cells = (
+            statistics.median(run[i].next_game[name] for run in figures)
+            for i in range(len(CHECKPOINTS))
+        )
+        print(f"    {ROWS[name]:<38}" + "".join(f"{cell:>10.3f}" for cell in cells))
+    big = season(players=304, tournaments=8, games=5, seed=1)
+    games = [table.game for tables in big.games for table in tables]
+    seconds, _ = timed(lambda: compute(games), repeat=3)
+    print(
+        f"rating from scratch: {len(games):,} table games (304 persons, 40 games each) in "
+        f"{seconds * 1000:.0f} ms (median of 3)"
+    )

@@ -1,0 +1,152 @@
+"""The rule sets a tournament can be played by (issue 25): the championship's, the casual
+scoring and Syllabatim 2. A tournament chooses one when it is created; each says what its score
+sheet asks per player and round (``fields``), makes a sheet line from the values entered
+(``line``), checks a table's round (``check``) and scores it (``scores``).
+
+The rules themselves are elsewhere, once: the championship's in ``score.py`` and ``sheet.py``
+(numbers in ``championship.py``), the club rules in ``club.py``. Scores of a round are the
+table's, not a line's: the casual bonuses depend on the others at the table.
+"""
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import ClassVar, Protocol
+
+from . import club
+from .championship import CLOSE_BONUS, MAX_CARD_VALUE
+from .score import RESULT_FIELDS, RESULT_FLAGS, round_score
+from .sheet import Problem, SheetLine, check_sheet
+
+CHAMPIONSHIP = "championship"
+CASUAL = "casual"
+SYLLABATIM_2 = "syllabatim_2"
+
+# What kind of answer a sheet's field takes.
+COUNT = "count"  # a whole number, not below zero
+FLAG = "flag"  # yes or no
+CARDS = "cards"  # the scoring action cards the player kept (each at most once)
+
+
+@dataclass(frozen=True)
+class SheetField:
+    name: str  # the line's attribute, and the name every form and file uses
+    kind: str  # COUNT, FLAG or CARDS
+    with_card: str | None = None  # asked only of a player who kept this action card
+
+
+class RuleSet(Protocol):
+    name: str
+    fields: tuple[SheetField, ...]
+
+    def line(self, player: Hashable, values: Mapping[str, object]): ...
+
+    def check(
+        self,
+        lines: Sequence,
+        *,
+        round_number: int,
+        seated: Sequence[Hashable] | None = None,
+        max_card_value: int = MAX_CARD_VALUE,
+        averages: Mapping[Hashable, tuple[float, int]] | None = None,
+        field_average: float = 0.0,
+    ) -> list[Problem]: ...
+
+    def scores(self, lines: Sequence) -> dict[Hashable, int]: ...
+
+
+def _unknown_fields(rule_set: RuleSet, values: Mapping[str, object]) -> None:
+    asked = {field.name for field in rule_set.fields}
+    unknown = sorted(set(values) - asked)
+    if unknown:
+        raise ValueError(f"{rule_set.name} sheets do not ask {', '.join(unknown)}")
+
+
+@dataclass(frozen=True)
+class Championship:
+    """The championship's round score: laid minus unused, the close bonus, the penalty; a
+    disqualified round scores nothing (G, H, I)."""
+
+    close_bonus: int = CLOSE_BONUS
+    name: ClassVar[str] = CHAMPIONSHIP
+    fields: ClassVar[tuple[SheetField, ...]] = tuple(
+        SheetField(name, FLAG if name in RESULT_FLAGS else COUNT) for name in RESULT_FIELDS
+    )
+
+    def line(self, player: Hashable, values: Mapping[str, object]) -> SheetLine:
+        _unknown_fields(self, values)
+        return SheetLine(player, **values)
+
+    def check(self, lines: Sequence[SheetLine], **options) -> list[Problem]:
+        return check_sheet(lines, **options)
+
+    def scores(self, lines: Sequence[SheetLine]) -> dict[Hashable, int]:
+        return {line.player: round_score(line.entry(), self.close_bonus) for line in lines}
+
+
+_CLUB_FIELDS = {field.name: field for field in fields(club.ClubLine)}
+_CARD_OF_WORD = {name: card for card, name in club.WORD_OF_CARD.items()}
+
+
+def _club_field(name: str) -> SheetField:
+    kind = {bool: FLAG, tuple: CARDS}.get(_CLUB_FIELDS[name].type, COUNT)
+    return SheetField(name, kind, _CARD_OF_WORD.get(name))
+
+
+@dataclass(frozen=True)
+class Casual:
+    """The casual scoring (pravidla-syllabatim.txt): no close bonus, 10 points for the most
+    words and for the longest word to a sole leader; ``two_player_bonus`` is the one bonus a
+    table of two plays."""
+
+    two_player_bonus: str = club.MOST_WORDS
+    name: ClassVar[str] = CASUAL
+    action_cards: ClassVar[tuple[str, ...]] = ()
+    fields: ClassVar[tuple[SheetField, ...]] = tuple(
+        _club_field(name) for name in ("laid", "unused", "closed", "words", "longest_word")
+    )
+
+    def __post_init__(self):
+        if self.two_player_bonus not in club.WORD_BONUSES:
+            raise ValueError(f"not a bonus of the casual scoring: {self.two_player_bonus!r}")
+
+    def line(self, player: Hashable, values: Mapping[str, object]) -> club.ClubLine:
+        _unknown_fields(self, values)
+        return club.ClubLine(player, **values)
+
+    def check(self, lines: Sequence[club.ClubLine], **options) -> list[Problem]:
+        return club.check_club_sheet(lines, action_cards=self.action_cards, **options)
+
+    def scores(self, lines: Sequence[club.ClubLine]) -> dict[Hashable, int]:
+        return club.round_scores(lines, self.two_player_bonus)
+
+
+@dataclass(frozen=True)
+class Syllabatim2(Casual):
+    """The casual scoring with Syllabatim 2's action cards (pravidla-syllabatim-2.txt)."""
+
+    name: ClassVar[str] = SYLLABATIM_2
+    action_cards: ClassVar[tuple[str, ...]] = club.SCORING_CARDS
+    fields: ClassVar[tuple[SheetField, ...]] = Casual.fields + tuple(
+        _club_field(name) for name in ("action_cards", *club.WORD_OF_CARD.values())
+    )
+
+
+RULE_SETS = {rules.name: rules for rules in (Championship, Casual, Syllabatim2)}
+
+
+def rule_set(name: str, **settings) -> RuleSet:
+    """The rule set a tournament chose, with its settings (the championship's close bonus, the
+    casual scoring's bonus at a table of two)."""
+    if name not in RULE_SETS:
+        raise ValueError(f"no rule set {name!r}; there are {', '.join(RULE_SETS)}")
+    return RULE_SETS[name](**settings)
+
+
+def asked(rule_set: RuleSet, action_cards: Sequence[str] = ()) -> tuple[SheetField, ...]:
+    """The fields a sheet asks of one player in one round: those tied to an action card only
+    when the player kept that card."""
+    return tuple(
+        field
+        for field in rule_set.fields
+        if field.with_card is None or field.with_card in action_cards
+    )

@@ -1,0 +1,166 @@
+"""A simulated season for measuring the rating (issue 25, ``python -m bench rating``).
+
+Players with a hidden skill (``sample.simulate``'s model of play) play tournaments of several
+games; every player plays every game, at tables of 5–8 drawn at random for each game (sizes as
+the draw proposes them), and each game has its drawn rounds as a qualifier game has. After the
+season's first k games every player has played k.
+
+``measure`` answers how well the rating knows the players: its rank correlation with the hidden
+skill after k games, and how often it orders two players of a table of the next game as that
+game does, each against the simple baseline of average points per round over the same games.
+"""
+
+import random
+import statistics
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from rules.draw import shuffle_seating, table_plan
+from rules.rating import GameResult, Rating, Ratings, TableGame, update
+from rules.score import RoundEntry, round_score
+from sample.simulate import hidden_skills, play_round, qualifier_rounds
+
+
+@dataclass(frozen=True)
+class SeasonTable:
+    game: TableGame  # when: (tournament, game, table)
+    rounds: int  # rounds played in the game
+
+
+@dataclass(frozen=True)
+class Season:
+    skill: Mapping[int, float]  # the hidden skill of each player
+    games: tuple[tuple[SeasonTable, ...], ...]  # the season's games in order, each its tables
+
+
+def season(players: int = 48, tournaments: int = 5, games: int = 5, seed: int = 1) -> Season:
+    """``tournaments`` tournaments of ``games`` games each, all ``players`` in every game."""
+    rng = random.Random(seed)
+    people = list(range(1, players + 1))
+    skill = hidden_skills(rng, people)
+    sizes = table_plan(players).sizes
+    played = []
+    for tournament in range(1, tournaments + 1):
+        for number, rounds in enumerate(qualifier_rounds(rng, games), start=1):
+            tables = shuffle_seating(people, sizes, rng)
+            played.append(
+                tuple(
+                    play_table(rng, (tournament, number, index), seats, skill, rounds)
+                    for index, seats in enumerate(tables, start=1)
+                )
+            )
+    return Season(skill, tuple(played))
+
+
+def play_table(
+    rng: random.Random, when: tuple, seats: list[int], skill: Mapping[int, float], rounds: list[int]
+) -> SeasonTable:
+    points = dict.fromkeys(seats, 0)
+    closes = dict.fromkeys(seats, 0)
+    for number in rounds:
+        for result in play_round(rng, seats, skill, number)["results"]:
+            entry = RoundEntry(
+                result["laid"],
+                result["unused"],
+                result["closed"],
+                result.get("disqualified", False),
+                result.get("penalty", 0),
+            )
+            points[result["player"]] += round_score(entry)
+            closes[result["player"]] += entry.counts_as_close
+    results = tuple(GameResult(person, points[person], closes[person]) for person in seats)
+    return SeasonTable(TableGame(when, results), len(rounds))
+
+
+def ranks(values: Sequence[float]) -> list[float]:
+    """1-based ranks, ascending; equal values share the mean of their ranks."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    result = [0.0] * len(values)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
+            end += 1
+        for position in range(start, end + 1):
+            result[order[position]] = (start + end) / 2 + 1
+        start = end + 1
+    return result
+
+
+def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """Spearman's rank correlation: Pearson's correlation of the ranks (0 when either side is
+    constant)."""
+    x, y = ranks(xs), ranks(ys)
+    if len(set(x)) < 2 or len(set(y)) < 2:
+        return 0.0
+    return statistics.correlation(x, y)
+
+
+def pairwise_order(tables: Sequence[TableGame], predicted: Mapping[Hashable, float]) -> float:
+    """The share of pairs of players at a table, ordered by the game (points, then closes),
+    that ``predicted`` orders the same way (a predicted tie counts half)."""
+    right = pairs = 0.0
+    for table in tables:
+        for a, b in combinations(table.results, 2):
+            actual = (a.points, a.closes), (b.points, b.closes)
+            if actual[0] == actual[1]:
+                continue
+            better, worse = (a, b) if actual[0] > actual[1] else (b, a)
+            pairs += 1
+            difference = predicted[better.person] - predicted[worse.person]
+            right += 1.0 if difference > 0 else 0.5 if difference == 0 else 0.0
+    return right / pairs if pairs else 0.0
+
+
+@dataclass(frozen=True)
+class Figures:
+    games: int  # games each player has played
+    correlation: Mapping[str, float]  # predictor -> Spearman with the hidden skill
+    next_game: Mapping[str, float]  # predictor -> pairwise order accuracy in the next game
+
+
+RATING = "rating"  # the displayed value, mu - 3 sigma
+RATING_MU = "rating_mu"
+AVERAGE = "average"  # points per round
+SKILL = "skill"  # the hidden skill itself: what any predictor could reach at best
+
+
+def measure(played: Season, checkpoints: Sequence[int] = (5, 10, 20)) -> list[Figures]:
+    """The figures after each checkpoint's number of games (the season must have one game
+    more than the last checkpoint, to predict)."""
+    if max(checkpoints) >= len(played.games):
+        raise ValueError(f"the season has {len(played.games)} games, too few to predict")
+    ratings = Ratings()
+    points = dict.fromkeys(played.skill, 0)
+    rounds = dict.fromkeys(played.skill, 0)
+    found = []
+    for index, tables in enumerate(played.games):
+        if index in checkpoints:
+            people = sorted(played.skill)
+            current = {person: ratings.current.get(person, Rating()) for person in people}
+            values = {
+                RATING: {person: current[person].displayed for person in people},
+                RATING_MU: {person: current[person].mu for person in people},
+                AVERAGE: {person: points[person] / max(1, rounds[person]) for person in people},
+                SKILL: dict(played.skill),
+            }
+            skill = [played.skill[person] for person in people]
+            next_games = [table.game for table in tables]
+            found.append(
+                Figures(
+                    index,
+                    {
+                        name: spearman([value[person] for person in people], skill)
+                        for name, value in values.items()
+                        if name != SKILL
+                    },
+                    {name: pairwise_order(next_games, value) for name, value in values.items()},
+                )
+            )
+        ratings = update(ratings, [table.game for table in tables])
+        for table in tables:
+            for result in table.game.results:
+                points[result.person] += result.points
+                rounds[result.person] += table.rounds
+    return found

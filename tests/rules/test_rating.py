@@ -1,0 +1,127 @@
+import ast
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules import rating
+from rules.rating import (
+    DISPLAY_BASE,
+    GameResult,
+    Rating,
+    Ratings,
+    TableGame,
+    compute,
+    places,
+    update,
+)
+
+RULES = Path(rating.__file__).parent
+
+
+def game(when, *results):
+    return TableGame(when, tuple(GameResult(*result) for result in results))
+
+
+def test_places_by_points_then_closes_and_equal_players_share():
+    table = game(1, ("a", 40, 1), ("b", 52, 0), ("c", 40, 2), ("d", 40, 1), ("e", 12, 0))
+    assert places(table) == {"b": 1, "c": 2, "a": 3, "d": 3, "e": 5}
+    with pytest.raises(ValueError):
+        places(game(1, ("a", 40, 1), ("a", 12, 0)))
+
+
+def test_a_newcomer_shows_the_base_and_a_win_raises_the_rating():
+    assert Rating().displayed == DISPLAY_BASE
+    assert Rating().games == 0
+    ratings = compute([game(1, ("a", 60, 2), ("b", 30, 1), ("c", 10, 0))])
+    a, b, c = (ratings.current[person] for person in "abc")
+    assert a.mu > Rating().mu > c.mu
+    assert a.sigma < Rating().sigma
+    assert a.displayed > b.displayed > c.displayed
+    assert a.games == b.games == c.games == 1
+
+
+def test_players_equal_in_points_and_closes_are_rated_alike():
+    ratings = compute([game(1, ("a", 30, 1), ("b", 30, 1), ("c", 10, 0))])
+    assert ratings.current["a"] == ratings.current["b"]
+
+
+def test_the_history_keeps_every_game_of_a_person():
+    games = [
+        game((1, 1), ("a", 60, 2), ("b", 30, 1), ("c", 10, 0)),
+        game((1, 2), ("d", 60, 2), ("e", 30, 1)),
+        game((2, 1), ("c", 60, 2), ("a", 30, 1), ("d", 30, 1)),
+    ]
+    ratings = compute(games)
+    assert [(h.when, h.place, h.players) for h in ratings.history["a"]] == [
+        ((1, 1), 1, 3),
+        ((2, 1), 2, 3),
+    ]
+    assert ratings.history["a"][-1].rating == ratings.current["a"]
+    assert ratings.current["a"].games == 2
+    assert ratings.last == (2, 1)
+
+
+def test_games_are_rated_in_time_order_and_a_lone_player_is_not_rated():
+    early, late = game(1, ("a", 60, 2), ("b", 30, 1)), game(2, ("b", 60, 2), ("a", 30, 1))
+    assert compute([late, early]) == compute([early, late])
+    alone = compute([early, game(3, ("a", 10, 0))])
+    assert alone.current == compute([early]).current and alone.last == 3
+
+
+def test_an_earlier_game_needs_a_computation_from_scratch():
+    ratings = compute([game(5, ("a", 60, 2), ("b", 30, 1))])
+    with pytest.raises(ValueError, match="from scratch"):
+        update(ratings, [game(4, ("a", 60, 2), ("b", 30, 1))])
+    same_time = update(ratings, [game(5, ("c", 60, 2), ("d", 30, 1))])
+    assert set(same_time.current) == set("abcd")
+    assert ratings.current.keys() == {"a", "b"}  # the ratings given are left as they were
+
+
+# A season in time order: each game a table of 2–8 of ten people with points and closes.
+seasons = st.lists(
+    st.lists(
+        st.tuples(st.integers(0, 9), st.integers(0, 300), st.integers(0, 7)),
+        min_size=1,
+        max_size=8,
+        unique_by=lambda result: result[0],
+    ),
+    max_size=25,
+).map(lambda tables: [game(when, *results) for when, results in enumerate(tables)])
+
+
+@settings(max_examples=60, deadline=None)
+@given(seasons, st.lists(st.integers(0, 25), max_size=3))
+def test_the_incremental_rating_equals_the_one_from_scratch(games, cuts):
+    from_scratch = compute(games)
+    ratings, start = Ratings(), 0
+    for cut in sorted(cuts) + [len(games)]:
+        ratings = update(ratings, games[start:cut])
+        start = max(start, cut)
+    assert ratings == from_scratch
+    assert all(
+        len(from_scratch.history[person]) == current.games
+        for person, current in from_scratch.current.items()
+    )
+
+
+def test_no_module_of_the_rules_consults_the_rating():
+    """The rating never decides a draw or a place: besides rating.py no module of the rules
+    imports it (import-linter holds the draws and the standings too)."""
+    for path in RULES.rglob("*.py"):
+        if path.name == "rating.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                imported |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                imported.add(node.module or "")
+                imported |= {f"{node.module}.{alias.name}" for alias in node.names}
+                if node.level:
+                    imported |= {alias.name for alias in node.names}
+        assert not any(
+            name.split(".")[-1] == "rating" or "openskill" in name for name in imported
+        ), path
