@@ -13,6 +13,7 @@ import asyncio
 import json
 import os
 import re
+import ssl
 import statistics
 import subprocess
 import sys
@@ -26,7 +27,7 @@ from django.conf import settings
 
 from bench.public import free_port, wait_until_answering
 
-READERS = (50, 200, 500)
+READERS = tuple(int(n) for n in os.environ.get("CROWD_READERS", "50,200,500").split(","))
 TABLES = 10  # 70 players, 7 a table: the championship's usual field
 ROUNDS = 7  # a whole qualifier game
 ROUND_EVERY = 8.0  # seconds between two rounds' burst of saves (the real day: minutes)
@@ -35,6 +36,16 @@ WARM_UP = POLL_EVERY  # every reader has loaded the page before the first round 
 REFEREE_PAUSE = 1.0  # a referee's next click after an answer
 TIMEOUT = 60.0
 PASSWORD = "bench-heslo-rozhodciho"
+# One TLS context for all the simulated people: httpx makes a new one (60 ms of CPU loading
+# the CA bundle) for every client otherwise, which the load generator would pay during the
+# very bursts it measures (the server is plain HTTP anyway).
+TLS = ssl.create_default_context()
+
+
+def client(root: str, **options) -> httpx.AsyncClient:
+    return httpx.AsyncClient(base_url=root, timeout=TIMEOUT, verify=TLS, **options)
+
+
 TARGET = 1.0  # seconds, p95 of the staff's and the phones' requests with 200 readers
 
 
@@ -53,9 +64,7 @@ def prepare(slug: str, tables: int) -> dict:
     document = qualifier_only(tables * 7, seed=tables, games=2, rounds=list(range(1, 8)))
     document["stages"]["qualifier"]["games"] = document["stages"]["qualifier"]["games"][:1]
     tournament, _ = import_tournament(document, slug=slug)
-    Stage.objects.filter(tournament=tournament, kind="qualifier").update(
-        confirmation_required=True
-    )
+    Stage.objects.filter(tournament=tournament, kind="qualifier").update(confirmation_required=True)
     game = draw_game(
         tournament=tournament,
         kind="qualifier",
@@ -126,8 +135,10 @@ async def timed(client, figures_list, errors, method, url, **kwargs):
 
 async def reader(root, slug, index, count, stop, figures):
     await asyncio.sleep(index * POLL_EVERY / count)
-    async with httpx.AsyncClient(base_url=root, timeout=TIMEOUT) as client:
-        page = await timed(client, figures.pages, figures.errors, "GET", f"/turnaj/{slug}/kvalifikace/")
+    async with client(root) as browser:
+        page = await timed(
+            browser, figures.pages, figures.errors, "GET", f"/turnaj/{slug}/kvalifikace/"
+        )
         address = live_address(page.text) if page is not None else None
         while address and not stop.is_set():
             try:
@@ -136,7 +147,7 @@ async def reader(root, slug, index, count, stop, figures):
             except TimeoutError:
                 pass
             answer = await timed(
-                client,
+                browser,
                 figures.polls,
                 figures.errors,
                 "GET",
@@ -149,10 +160,10 @@ async def reader(root, slug, index, count, stop, figures):
 
 
 async def sign_in(root, name, figures) -> httpx.AsyncClient:
-    client = httpx.AsyncClient(base_url=root, timeout=TIMEOUT, follow_redirects=False)
+    browser = client(root)
     start = time.perf_counter()
-    form = await client.get("/ucet/prihlaseni/")
-    answer = await client.post(
+    form = await browser.get("/ucet/prihlaseni/")
+    answer = await browser.post(
         "/ucet/prihlaseni/",
         data={
             "username": name,
@@ -165,27 +176,27 @@ async def sign_in(root, name, figures) -> httpx.AsyncClient:
     figures.sign_in.append(time.perf_counter() - start)
     if answer.status_code != 302:
         figures.errors.append(f"sign-in of {name}: {answer.status_code}")
-    return client
+    return browser
 
 
 async def referee(root, slug, name, saved, stop, figures):
     """Signs in, then confirms the phones' sheets as they come, looking at the day's grid
     between two; signs in again half-way (a second device, a new shift)."""
-    client = await sign_in(root, name, figures)
+    browser = await sign_in(root, name, figures)
     confirmed = 0
     try:
         while not (stop.is_set() and saved.empty()):
-            await timed(client, figures.desk, figures.errors, "GET", f"/rozhodci/{slug}/")
+            await timed(browser, figures.desk, figures.errors, "GET", f"/rozhodci/{slug}/")
             try:
                 table, round_number = await asyncio.wait_for(saved.get(), REFEREE_PAUSE)
             except TimeoutError:
                 continue
             sheet = f"/rozhodci/{slug}/kvalifikace/partie-2/stul-{table}/kolo-{round_number}/"
-            page = await timed(client, figures.desk, figures.errors, "GET", sheet)
+            page = await timed(browser, figures.desk, figures.errors, "GET", sheet)
             if page is None:
                 continue
             answer = await timed(
-                client,
+                browser,
                 figures.desk,
                 figures.errors,
                 "POST",
@@ -198,15 +209,15 @@ async def referee(root, slug, name, saved, stop, figures):
             )
             if answer is not None and answer.status_code == 302:
                 await timed(
-                    client, figures.desk, figures.errors, "GET", answer.headers["location"]
+                    browser, figures.desk, figures.errors, "GET", answer.headers["location"]
                 )
             confirmed += 1
             if confirmed == ROUNDS * TABLES // 4:
-                await client.aclose()
-                client = await sign_in(root, name, figures)
+                await browser.aclose()
+                browser = await sign_in(root, name, figures)
             await asyncio.sleep(REFEREE_PAUSE)
     finally:
-        await client.aclose()
+        await browser.aclose()
 
 
 async def phone(root, token, table, players, round_number, saved, figures):
@@ -218,9 +229,9 @@ async def phone(root, token, table, players, round_number, saved, figures):
     rng = random.Random(table * 100 + round_number)
     skill = {p: rng.uniform(0.45, 1.0) for p in players}
     played = play_round(rng, players, skill, round_number)
-    async with httpx.AsyncClient(base_url=root, timeout=TIMEOUT) as client:
+    async with client(root) as browser:
         address = f"/stul/{token}/kolo-{round_number}/"
-        page = await timed(client, figures.phones, figures.errors, "GET", address)
+        page = await timed(browser, figures.phones, figures.errors, "GET", address)
         if page is None:
             return
         data = {
@@ -235,7 +246,7 @@ async def phone(root, token, table, players, round_number, saved, figures):
             if line["closed"]:
                 data[f"p{line['player']}-closed"] = "on"
         answer = await timed(
-            client,
+            browser,
             figures.phones,
             figures.errors,
             "POST",
@@ -246,7 +257,7 @@ async def phone(root, token, table, players, round_number, saved, figures):
         if answer is None:
             return
         if answer.status_code == 302:
-            await timed(client, figures.phones, figures.errors, "GET", answer.headers["location"])
+            await timed(browser, figures.phones, figures.errors, "GET", answer.headers["location"])
         await saved.put((table, round_number))
 
 
@@ -280,7 +291,7 @@ async def peak(root, slug, people, readers) -> Figures:
 
 def serve_command(port: int) -> list[str]:
     """The command line ``make serve`` runs, on a free port."""
-    return [sys.executable, "-m", "gunicorn", "syllabatim.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "3", "--access-logfile", "-", "--logger-class", "syllabatim.serving.RedactingLogger"]
+    return [sys.executable, "-m", "syllabatim.serving", "--bind", f"127.0.0.1:{port}"]
 
 
 def run() -> None:

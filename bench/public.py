@@ -1,6 +1,7 @@
 """Public pages (issue 5): requests per second of the qualifier standings (60 players, every
-round entered) served by gunicorn, next to the framework's floor (a minimal view on the same
-server in the same run). Uses wrk (Debian package)."""
+round entered) served as ``make serve`` serves them (``syllabatim.serving``), next to the
+framework's floor (a minimal view on the same server in the same run). Uses wrk (Debian
+package)."""
 
 import json
 import os
@@ -30,8 +31,8 @@ def free_port() -> int:
 
 
 def wait_until_answering(url: str) -> None:
-    """gunicorn's master binds the port before its workers have loaded the app: wait for
-    an answer, not for an open port."""
+    """The server binds the port before its workers have loaded the app: wait for an answer,
+    not for an open port."""
     for _ in range(300):
         try:
             if httpx.get(url, timeout=1).status_code == 200:
@@ -39,7 +40,7 @@ def wait_until_answering(url: str) -> None:
         except httpx.TransportError:
             pass
         time.sleep(0.1)
-    raise SystemExit(f"{url}: no answer from gunicorn")
+    raise SystemExit(f"{url}: no answer from the server")
 
 
 def requests_per_second(url: str, seconds: int = DURATION) -> float:
@@ -82,8 +83,7 @@ def run() -> None:
             [
                 sys.executable,
                 "-m",
-                "gunicorn",
-                "syllabatim.wsgi",
+                "syllabatim.serving",
                 "--bind",
                 f"127.0.0.1:{port}",
                 "--workers",
@@ -106,7 +106,9 @@ def run() -> None:
         finally:
             server.terminate()
             server.wait()
-    print(f"gunicorn, {WORKERS} workers, wrk {CONNECTIONS} connections, {DURATION} s each:")
+    print(
+        f"make serve's server, {WORKERS} workers, wrk {CONNECTIONS} connections, {DURATION} s each:"
+    )
     print(f"  minimal view (the floor): {floor:.0f} requests/s")
     print(
         f"  qualifier standings, 60 players: {standings:.0f} requests/s "
