@@ -90,9 +90,7 @@ def shown_order(page, category="vs") -> list[str]:
     )
 
 
-def test_focus_and_scroll_survive_a_refresh_with_a_sheet_saved_meanwhile(
-    phone, in_play, referees
-):
+def test_focus_and_scroll_survive_a_refresh_with_a_sheet_saved_meanwhile(phone, in_play, referees):
     phone.goto(QUALIFIER)
     order = shown_order(phone)
     focused = order[len(order) // 2]
