@@ -46,6 +46,7 @@ def client(root: str, **options) -> httpx.AsyncClient:
     return httpx.AsyncClient(base_url=root, timeout=TIMEOUT, verify=TLS, **options)
 
 
+PLAIN_SENTENCE = "Pořadí bylo aktualizováno."  # the status line when nothing more is known
 TARGET = 1.0  # seconds, p95 of the staff's and the phones' requests with 200 readers
 
 
@@ -98,6 +99,7 @@ class Figures:
     pages: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     refreshed: int = 0  # polls answered with new standings (not 204)
+    plain: int = 0  # of those, how many said only "the standings were updated"
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -156,6 +158,7 @@ async def reader(root, slug, index, count, stop, figures):
             )
             if answer is not None and answer.status_code == 200:
                 figures.refreshed += 1
+                figures.plain += PLAIN_SENTENCE in answer.text
                 address = live_address(answer.text) or address
 
 
@@ -353,7 +356,8 @@ def run() -> None:
                     f"phones p50 {percentile(figures.phones, 0.5):.2f} s, "
                     f"p95 {percentile(figures.phones, 0.95):.2f} s; "
                     f"readers' live polls p95 {percentile(figures.polls, 0.95):.2f} s "
-                    f"({len(figures.polls)} polls, {figures.refreshed} with news), "
+                    f"({len(figures.polls)} polls, {figures.refreshed} with news, "
+                    f"{figures.plain} of them without saying what changed), "
                     f"page p95 {percentile(figures.pages, 0.95):.2f} s; "
                     f"errors {len(figures.errors)}"
                 )

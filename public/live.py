@@ -122,7 +122,7 @@ def live_fragment(stamp: Stamp, kind: str, variant: str, render) -> Fragment:
     if found is not None:
         return found
     latest = cache.get(latest_key)
-    interval = getattr(settings, "LIVE_REFRESH_INTERVAL", 2.0)
+    interval = settings.LIVE_REFRESH_INTERVAL
     if latest is not None and _now() - latest.computed_at < interval:
         return latest
     claim = latest_key + ":computing"

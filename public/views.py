@@ -16,7 +16,7 @@ from interchange.results import results_document
 from scoring import pages
 from scoring.selectors import stage_data
 from scoring.standings import FINAL_A, FINAL_B, QUALIFIER, STAGES
-from tournament.cache import cached_page, keep_only, named, state_of, table_sort, used_parameters
+from tournament.cache import cached_page, keep_only, named, table_sort, used_parameters
 from tournament.labels import CATEGORY_NAMES, stage_label
 from tournament.lookups import tournament_or_404
 from tournament.models import Stage, Tournament
@@ -111,32 +111,27 @@ def _live_url(tournament, stage, sort) -> str:
     )
 
 
-def _standings_context(request, slug, stage):
-    tournament = tournament_or_404(slug)
+def _standings_context(request, tournament, stage):
     page = live.stage_standings(tournament, stage)
     if page.stage is None:
         raise Http404
-    return (
+    return page, pages.page_context(
         tournament,
-        page,
-        pages.page_context(
-            tournament,
-            stage,
-            kind=stage,
-            stage_name=stage_label(stage),
-            page=page,
-            tables=_standings_tables(request, tournament, stage, page),
-            live_url=_live_url(tournament, stage, used_parameters(request.GET, [STANDINGS_SORT])),
-            is_final_a=stage == FINAL_A,
-            is_final_b=stage == FINAL_B,
-        ),
+        stage,
+        kind=stage,
+        stage_name=stage_label(stage),
+        page=page,
+        tables=_standings_tables(request, tournament, stage, page),
+        live_url=_live_url(tournament, stage, used_parameters(request.GET, [STANDINGS_SORT])),
+        is_final_a=stage == FINAL_A,
+        is_final_b=stage == FINAL_B,
     )
 
 
 @public
 @cached_page(uses=[STANDINGS_SORT])
 def standings(request, slug, stage):
-    _tournament_, _page, context = _standings_context(request, slug, stage)
+    _page, context = _standings_context(request, tournament_or_404(slug), stage)
     return render(request, "public/standings.html", context)
 
 
@@ -145,10 +140,8 @@ def standings_live(request, slug, stage):
     """The standings' tables for the live refresh (``public.live``), in the sort the reader
     chose: 204 while the reader's copy (``od``) is the newest, else the new tables and one
     sentence for the status region saying what changed since the reader's copy."""
-    state = state_of(slug)
-    if state is None:
-        raise Http404
-    now = live.Stamp(*state)
+    tournament = tournament_or_404(slug)
+    now = live.Stamp.of(tournament)  # the fragment and its digest are of this state
     since = live.Stamp.parse(request.GET.get("od", ""))
     if since == now:
         return HttpResponse(status=204)
@@ -156,7 +149,7 @@ def standings_live(request, slug, stage):
     keep_only(request, sort)
 
     def render_fragment() -> str:
-        _t, _page, context = _standings_context(request, slug, stage)
+        _page, context = _standings_context(request, tournament, stage)
         return render_to_string("public/standings_live.html", context, request)
 
     fragment = live.live_fragment(

@@ -13,6 +13,8 @@ parses in its event loop, and ``syllabatim.asgi`` waits for the body there too.
 import argparse
 import logging
 import os
+import shutil
+import tempfile
 
 from scorekeeper.redaction import redact
 
@@ -84,6 +86,21 @@ def serve(bind: str = DEFAULT_BIND, workers: int = DEFAULT_WORKERS) -> None:
 
     host, _colon, port = bind.rpartition(":")
     more_open_files()
+    shared_cache = None
+    if not os.environ.get("REDIS_URL") and not os.environ.get("DJANGO_CACHE_DIR"):
+        # One cache for the worker processes (settings: DJANGO_CACHE_DIR), new at each start:
+        # nothing kept from another database that might have the same ids and revisions.
+        shared_cache = tempfile.mkdtemp(prefix="syllabatim-cache-")
+        os.environ["DJANGO_CACHE_DIR"] = shared_cache
+    try:
+        _run(uvicorn, host, port, workers)
+    finally:
+        if shared_cache is not None:
+            os.environ.pop("DJANGO_CACHE_DIR", None)
+            shutil.rmtree(shared_cache, ignore_errors=True)
+
+
+def _run(uvicorn, host: str, port: str, workers: int) -> None:
     uvicorn.run(
         APPLICATION,
         host=host.strip("[]") or "127.0.0.1",

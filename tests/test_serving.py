@@ -110,7 +110,9 @@ def test_the_access_log_carries_no_table_link_secret(served):
     port, log = served
     assert httpx.get(f"http://127.0.0.1:{port}/stul/T3NT2C-{SECRET}/kolo-5/").status_code == 404
     line = wait_for(
-        lambda: next((li for li in log.read_text().splitlines() if "/stul/T3NT2C" in li), None),
+        lambda: next(
+            (li for li in log.read_text().splitlines() if '"GET /stul/T3NT2C' in li), None
+        ),
         10,
         "the request's line in the access log",
     )
@@ -133,3 +135,24 @@ def test_the_access_filter_redacts_uvicorns_record():
     assert f"/en/stul/T3NT2C-{REDACTED}/kolo-5/?x=1" in record.getMessage()
     assert LOG_CONFIG["handlers"]["access"]["filters"] == ["redact"]
     assert LOG_CONFIG["loggers"]["uvicorn.access"]["handlers"] == ["access"]
+
+
+def test_the_worker_processes_share_a_new_cache_folder_removed_at_the_end(monkeypatch):
+    from syllabatim import serving
+
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    monkeypatch.delenv("DJANGO_CACHE_DIR", raising=False)
+    seen = []
+
+    def run(uvicorn, host, port, workers):
+        folder = os.environ.get("DJANGO_CACHE_DIR", "")
+        seen.append((folder, os.path.isdir(folder), host, port, workers))
+
+    monkeypatch.setattr(serving, "_run", run)
+    serving.serve("0.0.0.0:8123", 3)
+    folder, existed, host, port, workers = seen[0]
+    assert existed and not os.path.exists(folder) and "DJANGO_CACHE_DIR" not in os.environ
+    assert (host, port, workers) == ("0.0.0.0", "8123", 3)
+    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6379/0")  # one cache for all already
+    serving.serve("127.0.0.1:8124", 1)
+    assert len(seen) == 2 and "DJANGO_CACHE_DIR" not in os.environ

@@ -7,6 +7,7 @@ import json
 import re
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from draws.services import draw_game
@@ -16,6 +17,7 @@ from interchange.management.commands.demo import DEMO_FILE
 from scoring.services import save_sheet
 from sync.services import accept_push
 from tests.browser.conftest import tab_to
+from tests.browser.test_public import WCAG
 from tests.conftest import good_lines, table_and_round
 from tournament.models import Tournament
 
@@ -192,3 +194,13 @@ def test_the_sort_survives_a_refresh(page, in_play, referees):
     assert "vs-sort=player" in page.url
     page.goto(QUALIFIER)
     assert shown_order(page) != sorted_by_name  # place order differs from name order
+
+
+def test_the_live_page_and_its_refresh_have_no_accessibility_violation(page, in_play, referees):
+    page.goto(QUALIFIER)
+    save(in_play, referees[0], table=2)
+    refresh_now(page)
+    expect(status(page)).to_have_text(ONE_SENTENCE)
+    page.locator("#live-pause").click()
+    results = Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG}})
+    assert results.violations_count == 0, results.generate_report()
