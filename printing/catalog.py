@@ -11,7 +11,7 @@ from scoring.standings import STAGES
 from tournament.converters import TEXT_OF_KIND
 from tournament.models import DrawStatus, Game, Tournament
 
-from . import braille, documents, pdf, text
+from . import braille, documents, pdf, text, twin
 from .documents import finished_stages
 
 SHEETS, SEATING, STANDINGS, RESULTS, CERTIFICATES = (
@@ -22,19 +22,28 @@ SHEETS, SEATING, STANDINGS, RESULTS, CERTIFICATES = (
     "certificates",
 )
 WHAT = (SHEETS, SEATING, STANDINGS, RESULTS, CERTIFICATES)
-PDF, BRF, TXT = "pdf", "brf", "txt"
+PDF, LARGE_PDF, HTML, BRF, TXT = "pdf", "large-pdf", "html", "brf", "txt"
+# reportlab writes no tagged PDF (no structure tree, no marked content): every public PDF has
+# an accessible twin beside it, the same document as a web page (HTML) with headings, tables
+# with headers and the language marked.
 FORMATS = {
     SHEETS: (PDF,),
-    SEATING: (PDF, BRF, TXT),
-    STANDINGS: (PDF, BRF, TXT),
-    RESULTS: (PDF, BRF, TXT),
+    SEATING: (PDF, HTML, BRF, TXT),
+    STANDINGS: (PDF, LARGE_PDF, HTML, BRF, TXT),
+    RESULTS: (PDF, HTML, BRF, TXT),
     CERTIFICATES: (PDF,),
 }
+LARGE_PRINT_DOCUMENTS = {SEATING}  # their PDF is in large print already (the list by name)
+BRAILLE_FORMATS = (BRF, TXT)
 CONTENT_TYPES = {
     PDF: "application/pdf",
+    LARGE_PDF: "application/pdf",
+    HTML: "text/html; charset=utf-8",
     BRF: "application/x-brf",
     TXT: "text/plain; charset=utf-8",
 }
+EXTENSIONS = {PDF: "pdf", LARGE_PDF: "pdf", HTML: "html", BRF: "brf", TXT: "txt"}
+FILE_SUFFIXES = {LARGE_PDF: "-velke-pismo"}
 FILE_WORDS = {
     SHEETS: "zapisy",
     SEATING: "zasedaci-poradek",
@@ -44,6 +53,8 @@ FILE_WORDS = {
 }
 FORMAT_NAMES = {
     PDF: lambda: _("PDF"),
+    LARGE_PDF: lambda: _("PDF in large print (18 pt)"),
+    HTML: lambda: _("accessible web page (HTML), the same as the PDF"),
     BRF: lambda: _("Braille (BRF)"),
     TXT: lambda: _("Unicode Braille text"),
 }
@@ -64,7 +75,7 @@ class Document:
             parts.append(TEXT_OF_KIND[self.stage])
         if self.game is not None:
             parts.append(f"partie-{self.game}")
-        return "-".join(parts) + "." + self.format
+        return "-".join(parts) + FILE_SUFFIXES.get(self.format, "") + "." + EXTENSIONS[self.format]
 
     @property
     def content_type(self) -> str:
@@ -92,7 +103,24 @@ class Document:
 
     @property
     def format_name(self) -> str:
+        if self.format == PDF and self.what in LARGE_PRINT_DOCUMENTS:
+            return _("PDF, the list by name in large print (18 pt) and a plan of each table")
         return FORMAT_NAMES[self.format]()
+
+    @property
+    def large_print(self) -> bool:
+        return self.format == LARGE_PDF or (
+            self.format == PDF and self.what in LARGE_PRINT_DOCUMENTS
+        )
+
+    @property
+    def braille(self) -> bool:
+        return self.format in BRAILLE_FORMATS
+
+    @property
+    def inline(self) -> bool:
+        """Opened in the browser (the accessible twin), not saved as a file."""
+        return self.format == HTML
 
 
 def _games(tournament: Tournament, stage: str | None, game: int | None, confirmed_only: bool):
@@ -194,6 +222,10 @@ def render(
         to_pdf, to_lines = pdf.results, text.results_lines
     if document.format == PDF:
         return to_pdf(value)
+    if document.format == LARGE_PDF:
+        return pdf.large_standings(value)
+    if document.format == HTML:
+        return twin.html(document, value)
     if document.format == BRF:
         return braille.brf(to_lines(value), width, height)
     return braille.unicode_text(to_lines(value), width).encode("utf-8")

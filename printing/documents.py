@@ -30,6 +30,7 @@ from scoring.pages import (
     team_page,
 )
 from scoring.standings import FINAL_A, FINAL_B
+from tournament.collation import name_key
 from tournament.labels import category_name, stage_label
 from tournament.models import Game, Seat, SightClass, Tournament
 
@@ -180,35 +181,6 @@ def seating(game: Game) -> Seating:
     return Seating(heading(stage.tournament), stage_label(stage.kind), game.number, draw_rows(game))
 
 
-_PRIMARY = {}
-for _letter in "abcčdefghijklmnopqrřsštuvwxyzž":
-    _PRIMARY[_letter] = len(_PRIMARY) * 2
-_PRIMARY["ch"] = _PRIMARY["h"] + 1  # ch sorts after h
-_BASE = str.maketrans("áďéěíňóťúůý", "adeeinotuuy")
-
-
-def czech_key(text: str) -> tuple:
-    """Czech alphabetical order: č, ř, š, ž and ch are letters of their own; other accents
-    only break ties."""
-    folded = text.casefold()
-    primary, index = [], 0
-    while index < len(folded):
-        if folded.startswith("ch", index):
-            primary.append(_PRIMARY["ch"])
-            index += 2
-            continue
-        letter = folded[index].translate(_BASE)
-        primary.append(_PRIMARY.get(letter, 1000 + ord(letter)))
-        index += 1
-    return (primary, folded)
-
-
-def name_key(name: str) -> tuple:
-    """Lists by name go by surname (the last word), then the first names."""
-    words = name.split()
-    return (czech_key(words[-1]) if words else ([], ""), czech_key(" ".join(words[:-1])))
-
-
 # Standings and results -------------------------------------------------------------------------
 
 
@@ -246,6 +218,19 @@ def quota_line(stage: "StageStandings", quota: int) -> str:
     ) % {"count": quota}
 
 
+def standings_columns() -> list[str]:
+    """The columns of a printed standings list, as the PDF and its accessible twin head them."""
+    return [
+        _("Rank"),
+        _("No."),
+        _("Name"),
+        _("Points"),
+        _("Closes"),
+        _("Best round"),
+        _("Rounds"),
+    ]
+
+
 def expelled_line(row: ExpelledRow) -> str:
     return f"{row.player.number}. {row.player.name}: {row.words} ({row.reason})"
 
@@ -260,18 +245,6 @@ class StageStandings:
     progress_note: str = ""  # "provisional standings after game 2 of 5"
 
 
-def provisional_words(page) -> str:
-    """Where an unfinished stage stands, in words (as the public pages say it)."""
-    if page.games_complete == 0:
-        return _("provisional standings during the first game")
-    if page.games_planned:
-        return _("provisional standings after game %(done)s of %(planned)s") % {
-            "done": page.games_complete,
-            "planned": page.games_planned,
-        }
-    return _("provisional standings after game %(done)s") % {"done": page.games_complete}
-
-
 def stage_standings(tournament: Tournament, kind: str) -> StageStandings:
     page = stage_page(tournament, kind)
     return StageStandings(
@@ -280,7 +253,7 @@ def stage_standings(tournament: Tournament, kind: str) -> StageStandings:
         stage_label(kind),
         [(category_name(c.category), c) for c in page.categories],
         page.in_progress,
-        provisional_words(page) if page.in_progress else "",
+        page.provisional_words if page.in_progress else "",
     )
 
 

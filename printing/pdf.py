@@ -40,6 +40,7 @@ from .documents import (
     quota_line,
     row_note,
     sight_label,
+    standings_columns,
 )
 
 FONTS = Path(__file__).resolve().parent / "fonts"
@@ -101,7 +102,13 @@ def longest_word(label: str, font: str, size: float) -> float:
     return max((pdfmetrics.stringWidth(word, font, size) for word in label.split()), default=0)
 
 
-def fitted(widths: list[float], labels: list[str], size: float, flexible: int) -> list[float]:
+def fitted(
+    widths: list[float],
+    labels: list[str],
+    size: float,
+    flexible: int,
+    frame: float = FRAME_WIDTH,
+) -> list[float]:
     """Column widths in which every heading's longest word fits, whatever the language: a
     column that needs more takes it from the ``flexible`` one (the names), and the table stays
     within the page's frame."""
@@ -109,17 +116,25 @@ def fitted(widths: list[float], labels: list[str], size: float, flexible: int) -
         max(width, math.ceil(longest_word(label, BOLD, size)) + 2 * CELL_PADDING)
         for width, label in zip(widths, labels, strict=True)
     ]
-    needed[flexible] -= sum(needed) - min(sum(widths), FRAME_WIDTH)
+    needed[flexible] -= sum(needed) - min(sum(widths), frame)
     return needed
 
 
-def build(story, *, title: str, pagesize=A4, footer: str = "", margins: float = MARGINS) -> bytes:
+def build(
+    story,
+    *,
+    title: str,
+    pagesize=A4,
+    footer: str = "",
+    margins: float = MARGINS,
+    footer_size: float = 8,
+) -> bytes:
     register_fonts()
     out = io.BytesIO()
 
     def decorate(canvas, doc):
         canvas.saveState()
-        canvas.setFont(FONT, 8)
+        canvas.setFont(FONT, footer_size)
         page = _("page %(number)s") % {"number": doc.page}
         canvas.drawRightString(pagesize[0] - margins, margins / 2, f"{footer}   {page}".strip())
         canvas.restoreState()
@@ -362,16 +377,7 @@ def _standing_story(stage: StageStandings) -> list:
                 True,
             )
         )
-    columns = [
-        _("Rank"),
-        _("No."),
-        _("Name"),
-        _("Points"),
-        _("Closes"),
-        _("Best round"),
-        _("Rounds"),
-        "",
-    ]
+    columns = [*standings_columns(), ""]
     widths = fitted(
         [14 * mm, 12 * mm, 55 * mm, 17 * mm, 17 * mm, 17 * mm, 12 * mm, 35 * mm],
         columns,
@@ -419,6 +425,70 @@ def standings(stage: StageStandings) -> bytes:
         _standing_story(stage),
         title=f"{_('Standings')} – {stage.stage}",
         footer=f"{stage.heading.tournament}, {stage.stage}",
+    )
+
+
+LARGE_FRAME_WIDTH = A4[1] - 2 * MARGINS - 2 * FRAME_PADDING  # A4 landscape
+
+
+def large_standings(stage: StageStandings) -> bytes:
+    """The standings in large print (``LARGE_PRINT``, 18 pt, nothing smaller) on A4 landscape,
+    for low-vision players: fewer columns (the start number beside the name, no rounds), the
+    same places, notes and cut."""
+    head, size = stage.heading, LARGE_PRINT
+    story = [
+        text(head.tournament, size + 4, True),
+        text(_("Standings: %(stage)s") % {"stage": stage.stage}, size + 6, True),
+        text(_("Large print, %(size)s pt") % {"size": size}, size),
+    ]
+    if stage.in_progress:
+        story.append(
+            text(
+                _("Provisional: the stage is still being played (%(state)s).")
+                % {"state": stage.progress_note},
+                size,
+                True,
+            )
+        )
+    columns = [_("Rank"), _("Name"), _("Points"), _("Closes"), _("Best round"), ""]
+    widths = fitted(
+        [24 * mm, 90 * mm, 30 * mm, 34 * mm, 36 * mm, 48 * mm],
+        columns,
+        size,
+        flexible=5,
+        frame=LARGE_FRAME_WIDTH,
+    )
+    for name, standing in stage.categories:
+        story += [Spacer(0, 6 * mm), text(name[:1].upper() + name[1:], size + 2, True)]
+        if standing.title and standing.champion:
+            story.append(text(f"{standing.title}: {standing.champion.name}", size, True))
+        if standing.quota is not None:
+            story.append(text(quota_line(stage, standing.quota), size))
+        rows, extra = [[heading(label, size) for label in columns]], []
+        for index, row in enumerate(standing.rows, start=1):
+            rows.append(
+                [
+                    f"{row.rank}.{'*' if row.shared else ''}",
+                    text(f"{row.player.name} ({row.player.number})", size),
+                    row.points,
+                    row.closes,
+                    row.best_round,
+                    text(row_note(row), size),
+                ]
+            )
+            if row.first_out:  # the advancement cut: a thick line above the first one out
+                extra.append(("LINEABOVE", (0, index), (-1, index), 4, colors.black))
+        story.append(Table(rows, colWidths=widths, repeatRows=1, style=grid(size, extra=extra)))
+        if standing.expelled:
+            story.append(text(_("Not ranked:"), size, True))
+            story += [text(expelled_line(row), size) for row in standing.expelled]
+    story += [Spacer(0, 4 * mm), text(_("* shared rank (equal in every tie-break)."), size)]
+    return build(
+        story,
+        title=f"{_('Standings')} – {stage.stage} ({_('large print')})",
+        pagesize=landscape(A4),
+        footer=f"{head.tournament}, {stage.stage}",
+        footer_size=size,
     )
 
 

@@ -5,6 +5,7 @@ from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
@@ -47,9 +48,10 @@ def _page_size(request) -> tuple[int, int]:
     return braille.PAGE_WIDTH, braille.PAGE_LINES
 
 
-def _file(content: bytes, content_type: str, name: str) -> HttpResponse:
+def _file(content: bytes, content_type: str, name: str, inline: bool = False) -> HttpResponse:
     response = HttpResponse(content, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    disposition = "inline" if inline else "attachment"
+    response["Content-Disposition"] = f'{disposition}; filename="{name}"'
     return response
 
 
@@ -64,7 +66,7 @@ def _download(request, tournament: Tournament, file_name: str, *, public_only: b
         )
     except braille.BrailleUnavailable as problem:
         return HttpResponse(str(problem), status=503, content_type="text/plain; charset=utf-8")
-    return _file(content, document.content_type, file_name)
+    return _file(content, document.content_type, file_name, inline=document.inline)
 
 
 def _grouped(tournament: Tournament, documents) -> list[dict]:
@@ -77,10 +79,49 @@ def _grouped(tournament: Tournament, documents) -> list[dict]:
             {
                 "name": document.file_name(tournament.slug),
                 "format": document.format_name,
-                "braille": document.format != catalog.PDF,
+                "braille": document.braille,
             }
         )
     return list(groups.values())
+
+
+PRINT, LARGE_PRINT, BRAILLE = "print", "large-print", "braille"
+KINDS = {
+    PRINT: lambda: _("Print (PDF)"),
+    LARGE_PRINT: lambda: _("Large print (18 pt)"),
+    BRAILLE: lambda: _("Braille"),
+}
+
+
+def _by_kind(tournament: Tournament, documents) -> list[dict]:
+    """The downloads grouped by kind (print, large print, Braille), each PDF with its
+    accessible twin (the same document as a web page) beside it."""
+    twins = {
+        (doc.what, doc.stage, doc.game): doc.file_name(tournament.slug)
+        for doc in documents
+        if doc.format == catalog.HTML
+    }
+    kinds: dict[str, list[dict]] = {kind: [] for kind in KINDS}
+    for document in documents:
+        if document.format == catalog.HTML:
+            continue
+        kind = BRAILLE if document.braille else LARGE_PRINT if document.large_print else PRINT
+        kinds[kind].append(
+            {
+                "title": document.title,
+                "name": document.file_name(tournament.slug),
+                "format": document.format_name,
+                "braille": document.braille,
+                "twin": None
+                if document.braille
+                else twins.get((document.what, document.stage, document.game)),
+            }
+        )
+    return [
+        {"kind": kind, "heading": KINDS[kind](), "files": files}
+        for kind, files in kinds.items()
+        if files
+    ]
 
 
 @organiser_required
@@ -151,12 +192,12 @@ def import_players(request, slug):
 @cached_page(uses=[named("sirka", "radky")])
 def public_downloads(request, slug):
     tournament = tournament_or_404(slug)
-    groups = _grouped(tournament, catalog.available(tournament, public=True))
+    kinds = _by_kind(tournament, catalog.available(tournament, public=True))
     return render(
         request,
         "printing/downloads.html",
         page_context(
-            tournament, "downloads", groups=groups, braille_form=BrailleForm(request.GET or None)
+            tournament, "downloads", kinds=kinds, braille_form=BrailleForm(request.GET or None)
         ),
     )
 

@@ -1,5 +1,7 @@
 """Charts drawn on the server as SVG, each with a text alternative; the page shows the same
-numbers in a table next to it."""
+numbers in a table next to it. The alternative is the chart's visible caption, read once: the
+image is named by it, and the caption itself is hidden from the accessibility tree (a figure
+with a figcaption, a title and a description read the same sentence three times)."""
 
 import zlib
 
@@ -26,9 +28,10 @@ def running_total(totals: list[int], label: str) -> dict:
         "rounds": ngettext("%(count)s round", "%(count)s rounds", count) % {"count": count},
         "points": ngettext("%(count)s point", "%(count)s points", total) % {"count": total},
     }
+    chart_id = f"chart-{zlib.crc32(label.encode()):08x}"  # the same in every process
     svg = format_html(
-        '<svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-labelledby="{id}-t {id}-d" '
-        'focusable="false"><title id="{id}-t">{label}</title><desc id="{id}-d">{summary}</desc>'
+        '<svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-labelledby="{id}-c" '
+        'focusable="false">'
         '<line x1="{m}" y1="{base}" x2="{right}" y2="{base}" class="axis"/>'
         '<line x1="{m}" y1="{m}" x2="{m}" y2="{base}" class="axis"/>'
         '<text x="{m}" y="{label_y}" class="tick">0</text>'
@@ -42,10 +45,8 @@ def running_total(totals: list[int], label: str) -> dict:
         label_y=HEIGHT - MARGIN + 18,
         top_y=MARGIN + 4,
         top=top,
-        id=f"chart-{zlib.crc32(label.encode()):08x}",  # the same in every process
-        label=label,
-        summary=summary,
+        id=chart_id,
         points=" ".join(f"{x},{y}" for x, y in points),
         dots=format_html_join("", '<circle cx="{}" cy="{}" r="4" class="dot"/>', points),
     )
-    return {"svg": svg, "summary": summary, "label": label}
+    return {"svg": svg, "summary": summary, "label": label, "caption_id": f"{chart_id}-c"}

@@ -7,6 +7,9 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from rules.championship import deal_size
 from rules.sanctions import Sanction as SanctionData
 from rules.sanctions import void, voided_games
@@ -26,6 +29,7 @@ from scoring.standings import (
     stage_entries,
     stage_standings,
 )
+from tournament.labels import stage_label
 from tournament.models import Seat, Stage, Tournament
 
 
@@ -35,15 +39,124 @@ def folded(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def find_seats(rows: list[SeatRow], query: str) -> list[SeatRow]:
-    """The rows of the players a reader looks for: by start number ("7", "7.", "č. 7"), or by
-    name typed with or without accents, words in any order ("kolar", "Jan Kolář")."""
+def matches(player: PlayerInfo, query: str) -> bool:
+    """Whether a reader looking for ``query`` means this player: by start number ("7", "7.",
+    "č. 7"), or by name typed with or without accents, words in any order ("kolar", "Jan
+    Kolář")."""
     query = query.strip()
     digits = query.removeprefix("č.").strip(" .#")
     if digits.isdigit():
-        return [row for row in rows if row.player.number == int(digits)]
+        return player.number == int(digits)
     words = folded(query).split()
-    return [row for row in rows if all(word in folded(row.player.name) for word in words)]
+    return bool(words) and all(word in folded(player.name) for word in words)
+
+
+def find_seats(rows: list[SeatRow], query: str) -> list[SeatRow]:
+    """The rows of the players a reader looks for (``matches``)."""
+    return [row for row in rows if matches(row.player, query)]
+
+
+@dataclass(frozen=True)
+class LastSeat:
+    """Where a player sat last: the latest game of the latest stage they were drawn to."""
+
+    player: PlayerInfo
+    stage: str
+    game: int
+    table: int
+    seat: int  # 1-based, clockwise
+
+
+def last_seats(tournament: Tournament, players: list[PlayerInfo]) -> dict[int, LastSeat | None]:
+    """Each player's last seat in a confirmed draw (None: never drawn). One query."""
+    found: dict[int, LastSeat | None] = {player.number: None for player in players}
+    if not players:
+        return found
+    by_number = {player.number: player for player in players}
+    for number, kind, game, table, position in Seat.objects.filter(
+        game__stage__tournament=tournament,
+        game__draw_status="confirmed",
+        player__start_number__in=list(by_number),
+    ).values_list(
+        "player__start_number", "game__stage__kind", "game__number", "table__number", "position"
+    ):
+        seat = LastSeat(by_number[number], kind, game, table, position + 1)
+        known = found[number]
+        if known is None or (STAGES.index(kind), game) > (STAGES.index(known.stage), known.game):
+            found[number] = seat
+    return found
+
+
+def seat_words(stage: str, game: int, table: int, seat: int) -> str:
+    """A seat in words: "finále A, partie 2, stůl 2, místo 1"."""
+    return _("%(stage)s, game %(game)s, table %(table)s, seat %(seat)s") % {
+        "stage": stage_label(stage),
+        "game": game,
+        "table": table,
+        "seat": seat,
+    }
+
+
+SPOKEN_ANSWERS = 3  # more seats found than this: the title says how many, the list says where
+
+
+@dataclass(frozen=True)
+class SeatAnswer:
+    """One player's answer: the name (Czech on every page) and the rest in words."""
+
+    name: str
+    words: str  # "finále A, partie 2, stůl 2, místo 1", or why there is no seat
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.words}"
+
+
+def seat_answer(tournament: Tournament, announced, found_rows, query: str) -> dict:
+    """What the search found, in words: each seat found in the games being played, and the
+    players of that name or number who have no seat in them, with their last seat."""
+    answers = [
+        SeatAnswer(row.player.name, seat_words(game.stage.kind, game.number, row.table, row.seat))
+        for game, rows in found_rows
+        for row in rows
+    ]
+    seated = {row.player.number for _game, rows in found_rows for row in rows}
+    named = [
+        info
+        for info in player_infos(tournament).values()
+        if info.number not in seated and matches(info, query)
+    ]
+    games = "; ".join(
+        _("%(stage)s, game %(game)s")
+        % {"stage": stage_label(item.game.stage.kind), "game": item.game.number}
+        for item in announced
+    )
+    if any(item.in_play for item in announced):
+        no_seat = _("no seat in the games being played (%(games)s).") % {"games": games}
+    else:
+        no_seat = _("no seat in the last games played (%(games)s).") % {"games": games}
+    not_in_play = []
+    for number, last in sorted(last_seats(tournament, named).items()):
+        name = next(player.name for player in named if player.number == number)
+        words = no_seat
+        if last is None:
+            words += " " + _("Not drawn to a table yet.")
+        else:
+            seat = seat_words(last.stage, last.game, last.table, last.seat)
+            words += " " + _("Last seat: %(seat)s.") % {"seat": seat}
+        not_in_play.append(SeatAnswer(name, words))
+    if answers and len(answers) <= SPOKEN_ANSWERS:
+        title = "; ".join(str(answer) for answer in answers)
+    elif answers:
+        title = ngettext("%(count)s player found", "%(count)s players found", len(answers)) % {
+            "count": len(answers)
+        }
+    elif len(not_in_play) == 1:
+        title = str(not_in_play[0])
+    elif not_in_play:
+        title = _("No seat in the games being played")
+    else:
+        title = _("Nobody found")
+    return {"answers": answers, "not_in_play": not_in_play, "answer_title": title}
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,14 @@
 """Public tables through django-tables2, rendered by one accessible template: a caption, column
-headers with scope and sort state, a row header for each row."""
+headers with scope and the sort state of the order shown (``aria-sort``), a row header for
+each row. Names sort by surname in Czech alphabetical order (``tournament.collation``)."""
 
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+
+from tournament.templatetags.czech import cs
 
 MEDALS = {
     1: pgettext_lazy("medal", "gold"),
@@ -26,23 +29,40 @@ class AccessibleTable(tables.Table):
         template_name = "includes/table.html"
         orderable = True
 
+    @property
+    def in_place_order(self) -> bool:
+        """The rows stand in place order (by place, or by points highest first): only then may
+        a line such as the advancement cut stand between two of them."""
+        shown = [row.record for row in self.rows]
+        by_place = sorted(shown, key=lambda record: (record.rank, record.player.number))
+        return all(a is b for a, b in zip(shown, by_place, strict=True))
+
+
+class HighestFirst(tables.Column):
+    """A column whose sort link shows the highest values first (points, by place): the order
+    its values are shown in is the reverse of the order of its sort key."""
+
+    values_descend = True
+
 
 def player_link(slug, info, element_id=None):
     url = reverse("public:player", kwargs={"slug": slug, "number": info.number})
     if element_id:  # the live refresh finds the row again by it (static/public/live.js)
         return format_html(
-            '<a href="{}" id="{}">{}. {}</a>', url, element_id, info.number, info.name
+            '<a href="{}" id="{}">{}. {}</a>', url, element_id, info.number, cs(info.name)
         )
-    return format_html('<a href="{}">{}. {}</a>', url, info.number, info.name)
+    return format_html('<a href="{}">{}. {}</a>', url, info.number, cs(info.name))
 
 
 class StandingsTable(AccessibleTable):
     rank = tables.Column(_("Place"), accessor="rank", order_by=("rank", "player__number"))
     player = tables.Column(
-        _("Player"), accessor="player__name", order_by=("player__name", "player__number")
+        _("Player"), accessor="player__name", order_by=("player__name_key", "player__number")
     )
-    club = tables.Column(_("Club"), accessor="player__club")
-    points = tables.Column(_("Points"), order_by=("rank", "player__number"))
+    club = tables.Column(
+        _("Club"), accessor="player__club", order_by=("player__club_key", "player__number")
+    )
+    points = HighestFirst(_("Points"), order_by=("rank", "player__number"))
     closes = tables.Column(_("Closes"))
     best_round = tables.Column(_("Best round"))
     rounds = tables.Column(_("Rounds"))
@@ -58,7 +78,7 @@ class StandingsTable(AccessibleTable):
         return player_link(self.slug, record.player, f"{self.prefix}player-{record.player.number}")
 
     def render_club(self, value):
-        return value or "–"
+        return cs(value) if value else "–"
 
     def render_note(self, record):
         notes = []
@@ -77,8 +97,8 @@ class StandingsTable(AccessibleTable):
 class TeamsTable(AccessibleTable):
     row_header = "team"
     rank = tables.Column(_("Place"), order_by=("rank", "team"))
-    team = tables.Column(_("Team"))
-    points = tables.Column(_("Points"), order_by=("rank", "team"))
+    team = tables.Column(_("Team"), order_by=("team_key",))
+    points = HighestFirst(_("Points"), order_by=("rank", "team"))
     counted = tables.Column(_("Counted players"), orderable=False)
     note = tables.Column(_("Note"), empty_values=(), orderable=False)
 
@@ -87,6 +107,9 @@ class TeamsTable(AccessibleTable):
 
     def render_rank(self, record):
         return f"{record.rank}." + ("*" if record.shared else "")
+
+    def render_team(self, value):
+        return cs(value)
 
     def render_counted(self, record):
         return format_html(
@@ -100,11 +123,11 @@ class TeamsTable(AccessibleTable):
 
 class DrawTable(AccessibleTable):
     player = tables.Column(
-        _("Player"), accessor="player__name", order_by=("player__name", "player__number")
+        _("Player"), accessor="player__name", order_by=("player__name_key", "player__number")
     )
     number = tables.Column(_("No."), accessor="player__number")
     table = tables.Column(_("Table"), order_by=("table", "seat"))
-    seat = tables.Column(_("Seat"), order_by=("table", "seat"))
+    seat = tables.Column(_("Seat"), order_by=("seat", "table"))
     starter = tables.Column(
         _("Starts the game's first round"), accessor="starter__name", orderable=False
     )
@@ -116,4 +139,4 @@ class DrawTable(AccessibleTable):
         return player_link(self.slug, record.player)
 
     def render_starter(self, record):
-        return _("this player") if record.starts else record.starter.name
+        return _("this player") if record.starts else cs(record.starter.name)

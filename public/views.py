@@ -204,20 +204,22 @@ def team_standings(request, slug):
 @cached_page(uses=[SEAT_SEARCH, DRAW_SORT])
 def draw(request, slug):
     """Where everybody sits in every game being played (the A- and the B-final at once), or
-    the last one played; a reader finds their seat by name (accents optional) or number."""
+    the last ones played; a reader finds their seat by name (accents optional) or number and
+    hears it first: in the page's title and in the status right after the search. A name with
+    no seat in those games gets its last seat."""
     tournament = tournament_or_404(slug)
     announced = pages.announced_games(tournament)
     rows_by_game = pages.games_draw_rows([item.game for item in announced])
     query = request.GET.get("hledat", "").strip()
-    tables, shown, found = [], [], 0
+    tables, shown, found_rows = [], [], []
     for item in announced:
         game = item.game
         rows = rows_by_game[game.pk]
         if query:
             rows = selectors.find_seats(rows, query)
-            found += len(rows)
             if not rows:
                 continue
+            found_rows.append((game, rows))
         table = DrawTable(
             rows,
             slug=slug,
@@ -228,6 +230,7 @@ def draw(request, slug):
         RequestConfig(request, paginate=False).configure(table)
         tables.append(table)
         shown.append(item)
+    answer = selectors.seat_answer(tournament, announced, found_rows, query) if query else {}
     return render(
         request,
         "public/draw.html",
@@ -237,8 +240,9 @@ def draw(request, slug):
             announced=announced,
             tables=tables,
             query=query,
-            found=found,
+            found=sum(len(rows) for _game, rows in found_rows),
             commitments=draw_commitments(tournament, shown),
+            **answer,
         ),
     )
 

@@ -9,6 +9,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Count
+from django.utils.translation import gettext as _
 
 from rules.categories import ALL, category_of
 from rules.championship import PODIUM_PLACES
@@ -16,6 +17,7 @@ from rules.podium import title
 from rules.ranking import Ranked
 from rules.sanctions import TOURNAMENT
 from rules.stages import stage_index
+from tournament.collation import czech_key, name_key
 from tournament.labels import stage_label
 from tournament.models import Game, Player, Round, Seat, Stage, Tournament
 
@@ -45,6 +47,15 @@ class PlayerInfo:
     name: str
     club: str
     sight_class: str
+
+    @property
+    def name_key(self) -> tuple:
+        """The player's place in a list by name: surname first, Czech alphabetical order."""
+        return name_key(self.name)
+
+    @property
+    def club_key(self) -> tuple:
+        return czech_key(self.club)
 
 
 def player_infos(tournament: Tournament) -> dict[int, PlayerInfo]:
@@ -103,6 +114,11 @@ class StagePage:
     games_complete: int = 0
     games_planned: int | None = None  # None: the qualifier's number of games is not fixed
     playing: int | None = None  # the number of the game being played
+    playing_started: bool = False  # the game being played has results: they are counted
+
+    @property
+    def provisional_words(self) -> str:
+        return provisional_words(self)
 
     @property
     def has_provisional(self) -> bool:
@@ -173,6 +189,7 @@ def stage_page(tournament: Tournament, kind: str, provisional_cut: bool = False)
         games_complete=progress.complete_games,
         games_planned=progress.planned,
         playing=playing.number if playing else None,
+        playing_started=bool(playing and playing.started),
     )
     if not has_results:
         return page
@@ -243,6 +260,10 @@ class TeamRow:
     shared: bool
     medal: int | None
 
+    @property
+    def team_key(self) -> tuple:
+        return czech_key(self.team)
+
 
 @dataclass
 class TeamPage:
@@ -291,10 +312,37 @@ class StageSummary:
     games_complete: int
     games_planned: int | None
     playing: int | None  # the game being played (or about to be), by number
+    playing_started: bool = False  # the game being played has results: they are counted
 
     @property
     def in_progress(self) -> bool:
         return self.has_results and not self.over
+
+    @property
+    def provisional_words(self) -> str:
+        return provisional_words(self)
+
+
+def provisional_words(state: "StagePage | StageSummary") -> str:
+    """Where an unfinished stage's standings stand, in the words of what their figures count:
+    the complete games, and the rounds entered so far of the game being played."""
+    if state.games_complete == 0:
+        return _("provisional standings during the first game")
+    if state.playing is not None and state.playing_started:
+        if state.games_planned:
+            return _(
+                "provisional standings during game %(game)s of %(planned)s "
+                "(the rounds entered so far count)"
+            ) % {"game": state.playing, "planned": state.games_planned}
+        return _("provisional standings during game %(game)s (the rounds entered so far count)") % {
+            "game": state.playing
+        }
+    if state.games_planned:
+        return _("provisional standings after game %(done)s of %(planned)s") % {
+            "done": state.games_complete,
+            "planned": state.games_planned,
+        }
+    return _("provisional standings after game %(done)s") % {"done": state.games_complete}
 
 
 def stage_summaries(tournament: Tournament) -> list[StageSummary]:
@@ -313,6 +361,7 @@ def stage_summaries(tournament: Tournament) -> list[StageSummary]:
                 progress.complete_games,
                 progress.planned,
                 playing.number if playing else None,
+                bool(playing and playing.started),
             )
         )
     return found
@@ -333,8 +382,9 @@ class GameNow:
 def announced_games(tournament: Tournament) -> list[GameNow]:
     """The games being played now, or about to be: each stage's first confirmed game, in
     playing order, that misses a sheet (the A- and the B-final are played at the same time).
-    When no game misses one, the last confirmed game. Draft draws are not public. Two
-    queries."""
+    When no game misses one, the last games played: each final's last confirmed game once
+    the finals are drawn (the A-final is not forgotten when the B-final ends after it), else
+    the qualifier's. Draft draws are not public. Two queries."""
     games = sorted(
         Game.objects.filter(stage__tournament=tournament, draw_status="confirmed")
         .select_related("stage", "stage__tournament")
@@ -359,7 +409,11 @@ def announced_games(tournament: Tournament) -> list[GameNow]:
         if missing:
             playing.append(GameNow(game, missing[0]))
             stages_seen.add(game.stage.kind)
-    return playing or [GameNow(games[-1], None)]
+    if playing:
+        return playing
+    last = {game.stage.kind: game for game in games}  # each stage's last game, in order
+    finals = [last[kind] for kind in STAGES if kind in last and kind != QUALIFIER]
+    return [GameNow(game, None) for game in finals or [games[-1]]]
 
 
 @dataclass(frozen=True)

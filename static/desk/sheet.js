@@ -22,11 +22,39 @@
     var score = laid - unused + (part(row, "closed").checked ? bonus : 0) - penalty;
     output.textContent = String(Math.max(0, score));
   }
+  // The round score is said when a value is committed (the field left), not at every key.
+  var status = document.getElementById("sheet-status");
+  function announce(row) {
+    var output = row.querySelector(".row-score");
+    if (!status || output.textContent === "") { return; }
+    status.textContent = form.dataset.scoreWords.replace("{player}", output.dataset.player)
+      .replace("{score}", output.textContent);
+  }
   form.querySelectorAll(".sheet-line").forEach(function (row) {
     row.addEventListener("input", function () { update(row); });
-    row.addEventListener("change", function () { update(row); });
+    row.addEventListener("change", function () { update(row); announce(row); });
     update(row);
   });
+  // Disqualification and penalty are rare: one button opens them for every player, instead
+  // of a "more" control in every row's Tab order.
+  var toggle = document.getElementById("more-toggle");
+  var extras = Array.prototype.slice.call(form.querySelectorAll(".sheet-line details"));
+  if (toggle && extras.length) {
+    var allOpen = function () { return extras.every(function (d) { return d.open; }); };
+    extras.forEach(function (d) { d.querySelector("summary").tabIndex = -1; });
+    toggle.hidden = false;
+    toggle.setAttribute("aria-expanded", String(allOpen()));
+    toggle.addEventListener("click", function () {
+      var open = !allOpen();
+      extras.forEach(function (d) { d.open = open; });
+      toggle.setAttribute("aria-expanded", String(open));
+    });
+    extras.forEach(function (d) {
+      d.addEventListener("toggle", function () {
+        toggle.setAttribute("aria-expanded", String(allOpen()));
+      });
+    });
+  }
   form.addEventListener("keydown", function (event) {
     if (event.key === "Enter" && event.target.type === "checkbox") {
       event.preventDefault();

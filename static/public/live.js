@@ -142,6 +142,14 @@
         again.focus({ preventScroll: true });
       }
     }
+    if (status && status.textContent.trim()) {
+      // Emptied, then filled a moment later: screen readers speak it as a change.
+      var said = status.textContent;
+      status.textContent = "";
+      window.setTimeout(function () {
+        status.textContent = said;
+      }, 150);
+    }
     var anchor = place.anchor ? container.querySelector(place.anchor) : null;
     if (anchor) {
       window.scrollBy(0, anchor.getBoundingClientRect().top - place.top);

@@ -46,8 +46,8 @@ def test_a_whole_round_of_an_eight_player_table_with_the_keyboard_only(page, liv
         keyboard.press("Tab")
         if index == 0:
             keyboard.press("Space")  # the closer
-        keyboard.press("Tab")  # to the folded disqualification and penalty
-        keyboard.press("Tab")  # to the next row; after the last, to the save button
+        keyboard.press("Tab")  # to the next row (the rare disqualification and penalty open
+        # for every row at once from one button above the sheet); after the last, to save
     # each row shows its score as typed: closer 20 + 5, the next 21 - 4
     scores = page.locator(".row-score")
     expect(scores.nth(0)).to_have_text("25")

@@ -31,7 +31,9 @@ def test_print_writes_and_lists_the_files(demo, tmp_path, louis):
     names = sorted(p.name for p in tmp_path.iterdir())
     assert sorted(p.rsplit("/", 1)[1] for p in listed) == names
     assert "mcr-poradi-kvalifikace.pdf" in names and "mcr-poradi-finale-b.brf" in names
-    assert len(names) == 3 * 3  # three stages, pdf + brf + txt
+    assert len(names) == 3 * 5  # three stages: pdf, large print pdf, html twin, brf, txt
+    assert "mcr-poradi-kvalifikace-velke-pismo.pdf" in names
+    assert "mcr-poradi-kvalifikace.html" in names
 
     brf = run(
         "print",
@@ -130,12 +132,13 @@ def test_only_the_organiser_opens_the_printouts(demo):
 def test_every_listed_document_downloads(demo, louis):
     client = client_of(ORGANISER)
     html = client.get(reverse("printing:printouts", kwargs={"slug": "mcr"})).content.decode()
-    links = re.findall(r'href="(/sprava/mcr/tisk/[^"]+\.(?:pdf|brf|txt))"', html)
+    links = re.findall(r'href="(/sprava/mcr/tisk/[^"]+\.(?:pdf|html|brf|txt))"', html)
     assert len(links) == len(catalog.available(demo))
     for link in links:
         response = client.get(link)
         assert response.status_code == 200, link
-        assert "attachment" in response["Content-Disposition"]
+        twin = link.endswith(".html")  # the accessible twin opens in the browser
+        assert ("inline" if twin else "attachment") in response["Content-Disposition"]
     assert client.get("/sprava/mcr/tisk/mcr-nic.pdf").status_code == 404
     for name in ("prihlasky.xlsx", "mistrovstvi.xlsx"):
         assert client.get(f"/sprava/mcr/tisk/{name}").status_code == 200

@@ -9,6 +9,7 @@ from pypdf import PdfReader
 
 from printing import catalog, documents, pdf
 from rules.podium import title
+from tournament.collation import name_key
 from tournament.models import Game, Player
 
 pytestmark = pytest.mark.django_db
@@ -77,7 +78,7 @@ def test_seating_lists_everybody_in_large_print_and_draws_each_table(demo):
 
 def test_seating_by_name_follows_czech_order():
     names = ["Šimon Černý", "Petr Cibulka", "Jana Chalupová", "Eva Hrubá", "Adam Čapek"]
-    ordered = sorted(names, key=documents.name_key)
+    ordered = sorted(names, key=name_key)
     assert ordered == [
         "Petr Cibulka",
         "Adam Čapek",

@@ -34,9 +34,14 @@ def test_the_chart_ids_are_the_same_in_every_process():
     assert svg_in_a_new_process("1") == svg_in_a_new_process("2")
 
 
-def test_the_title_and_description_are_named_by_their_own_ids():
-    first = running_total([3, 10, 12], "Průběh hry: Novák Jan")["svg"]
-    second = running_total([3, 10, 12], "Průběh hry: Dvořák Petr")["svg"]
-    chart_id = first.split('aria-labelledby="')[1].split("-t ")[0]
-    assert f'<title id="{chart_id}-t">' in first and f'<desc id="{chart_id}-d">' in first
-    assert chart_id not in second  # another player's chart, another id
+def test_the_chart_is_named_by_its_caption_by_its_own_id():
+    first = running_total([3, 10, 12], "Průběh hry: Novák Jan")
+    second = running_total([3, 10, 12], "Průběh hry: Dvořák Petr")
+    caption_id = first["caption_id"]
+    assert f'aria-labelledby="{caption_id}"' in first["svg"]
+    assert first["caption_id"] not in second["svg"]  # another player's chart, another id
+
+
+def test_the_sentence_is_not_written_twice_into_the_chart():
+    chart = running_total([3, 10, 12], "Průběh hry: Novák Jan")
+    assert chart["summary"] not in chart["svg"] and "<title" not in chart["svg"]

@@ -11,6 +11,8 @@ from interchange.management.commands.demo import DEMO_FILE
 from interchange.schema import validator
 from sample.simulate import full_championship
 from scoring.models import Sheet
+from tournament.changes import touch
+from tournament.models import Game
 
 pytestmark = pytest.mark.django_db
 
@@ -78,7 +80,7 @@ def test_teams_draw_player_and_archive(client, demo):
     found = client.get(reverse("public:draw", kwargs={"slug": "mcr"}), {"hledat": "7"})
     assert re.search(r"Nalezen \d+ hráč|Nalezeno 0 hráčů", found.content.decode())
     player = page(client, "public:player", slug="mcr", number=1)
-    assert "<svg" in player and 'role="img"' in player and "<desc" in player
+    assert "<svg" in player and 'role="img"' in player and "chart-caption" in player
     assert "Průběžný součet" in player and "Pořadí po každé partii" in player
     archive = page(client, "tournament:archive")
     assert archive.count("Mistrovství") >= 0 and "2026" in archive
@@ -258,8 +260,35 @@ def test_where_do_i_sit_takes_the_same_queries_with_one_game_or_two(client, fina
     assert counts[0] == counts[1], counts
 
 
-def test_the_last_game_played_is_shown_when_nothing_is_in_play(client, demo):
+def test_the_last_games_played_are_shown_when_nothing_is_in_play(client, demo):
+    # after the finals: both finals' last games, the A-final's not forgotten for the B-final's
     html = page(client, "public:draw", slug="mcr")
-    assert html.count("<table") == 1 and "finále B, partie 2" in html
+    assert html.count("<table") == 2
+    assert "finále A, partie 2" in html and "finále B, partie 2" in html
     home = page(client, "public:home", slug="mcr")
+    assert "Naposledy se hrálo: finále A, partie 2" in home
     assert "Naposledy se hrálo: finále B, partie 2" in home
+
+
+def test_the_provisional_words_say_what_the_figures_count(client, demo):
+    """During the A-final's game 2 the "Kola" column counts game 2's rounds entered so far:
+    the words say so, instead of "after game 1 of 2" (issue 26, 7)."""
+    from scoring.pages import stage_page
+
+    game = Game.objects.get(stage__tournament=demo, stage__kind="final_a", number=2)
+    played = list(game.rounds.order_by("position"))
+    Sheet.objects.filter(table__game=game, round__in=played[3:]).delete()
+    touch(demo.pk)
+    page_ = stage_page(demo, "final_a")
+    assert (page_.games_complete, page_.playing, page_.playing_started) == (1, 2, True)
+    rounds = {row.rounds for standing in page_.categories for row in standing.rows}
+    assert max(rounds) > 7  # more than game 1's seven rounds are counted
+    html = page(client, "public:standings", slug="mcr", stage="final_a")
+    assert "průběžné pořadí během partie 2 z 2 (počítají se dosud zapsaná kola)" in html
+    assert "po partii 1 z 2" not in html
+    home = page(client, "public:home", slug="mcr")
+    assert "během partie 2 z 2" in home
+    Sheet.objects.filter(table__game=game).delete()  # game 2 drawn, nothing of it played
+    touch(demo.pk)
+    html = page(client, "public:standings", slug="mcr", stage="final_a")
+    assert "průběžné pořadí po partii 1 z 2" in html

@@ -19,7 +19,7 @@ class Command(BaseCommand):
         parser.add_argument("--what", choices=catalog.WHAT, required=True)
         parser.add_argument("--stage", choices=STAGES)
         parser.add_argument("--game", type=int)
-        parser.add_argument("--format", choices=(catalog.PDF, catalog.BRF, catalog.TXT))
+        parser.add_argument("--format", choices=tuple(catalog.EXTENSIONS))
         parser.add_argument("--out", required=True, type=Path)
         parser.add_argument(
             "--width", type=int, default=braille.PAGE_WIDTH, help=_("Braille cells a line.")
