@@ -5,6 +5,8 @@ standings' live refresh, for N = 50, 200 and 500. Prints the desk's and the phon
 and the readers' p95 for each N; the target is p95 <= 1 s for the staff and the phones with
 200 readers, and no error.
 
+``CROWD_READERS=200 python -m bench crowd`` runs one N only.
+
 The readers do what the page's script does: load the standings once, then every 15 seconds
 ask the live fragment at the address the last answer gave (``hx-get``), unless it said 204.
 """
@@ -17,15 +19,13 @@ import ssl
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import httpx
 from django.conf import settings
 
-from bench.public import free_port, wait_until_answering
+from bench.public import served
 
 READERS = tuple(int(n) for n in os.environ.get("CROWD_READERS", "50,200,500").split(","))
 TABLES = 10  # 70 players, 7 a table: the championship's usual field
@@ -292,25 +292,10 @@ async def peak(root, slug, people, readers) -> Figures:
     return figures
 
 
-def serve_command(port: int) -> list[str]:
-    """The command line ``make serve`` runs, on a free port."""
-    return [sys.executable, "-m", "syllabatim.serving", "--bind", f"127.0.0.1:{port}"]
-
-
 def run() -> None:
-    base = Path(settings.BASE_DIR)
-    with tempfile.TemporaryDirectory() as work:
-        env = {
-            **os.environ,
-            "DATABASE_URL": f"sqlite:///{work}/bench.sqlite3",
-            "DJANGO_DEBUG": "0",
-            "DJANGO_SECRET_KEY": "bench-" + "c" * 50,
-            "DJANGO_LOG_LEVEL": "ERROR",
-        }
-        manage = [sys.executable, str(base / "manage.py")]
-        for args in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
-            subprocess.run(manage + args, env=env, check=True, capture_output=True, cwd=base)
-        people = {}
+    people = {}
+
+    def tournaments(work, environment, manage):
         for readers in READERS:
             made = subprocess.run(
                 [
@@ -319,54 +304,42 @@ def run() -> None:
                     "import django, json; django.setup(); from bench.crowd import prepare; "
                     f"print(json.dumps(prepare('crowd-{readers}', {TABLES})))",
                 ],
-                env=env,
+                env=environment,
                 check=True,
                 capture_output=True,
                 text=True,
-                cwd=base,
+                cwd=settings.BASE_DIR,
             )
             people[readers] = json.loads(made.stdout.strip().splitlines()[-1])
-        port = free_port()
-        server = subprocess.Popen(
-            serve_command(port),
-            env=env,
-            cwd=base,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+
+    worst = {}
+    with served(tournaments) as root:
+        print(
+            f"{TABLES} tables of a qualifier game, {ROUNDS} rounds every {ROUND_EVERY:.0f} s "
+            "(every table's phone at once), 2 referees confirming, readers polling the "
+            f"live standings every {POLL_EVERY:.0f} s; the server as `make serve` starts it"
         )
-        try:
-            root = f"http://127.0.0.1:{port}"
-            wait_until_answering(f"{root}/zdravi/")
-            print(
-                f"{TABLES} tables of a qualifier game, {ROUNDS} rounds every {ROUND_EVERY:.0f} s "
-                "(every table's phone at once), 2 referees confirming, readers polling the "
-                f"live standings every {POLL_EVERY:.0f} s; the server as `make serve` starts it"
+        for readers in READERS:
+            figures = asyncio.run(peak(root, f"crowd-{readers}", people[readers], readers))
+            load = os.getloadavg()[0]  # the machine's: other work slows every figure
+            worst[readers] = max(
+                percentile(figures.desk + figures.sign_in, 0.95),
+                percentile(figures.phones, 0.95),
             )
-            worst = {}
-            for readers in READERS:
-                figures = asyncio.run(peak(root, f"crowd-{readers}", people[readers], readers))
-                load = os.getloadavg()[0]  # the machine's: other work slows every figure
-                worst[readers] = max(
-                    percentile(figures.desk + figures.sign_in, 0.95),
-                    percentile(figures.phones, 0.95),
-                )
-                print(
-                    f"  {readers:>3} readers: desk p50 {percentile(figures.desk, 0.5):.2f} s, "
-                    f"p95 {percentile(figures.desk, 0.95):.2f} s "
-                    f"(sign-in max {max(figures.sign_in):.2f} s); "
-                    f"phones p50 {percentile(figures.phones, 0.5):.2f} s, "
-                    f"p95 {percentile(figures.phones, 0.95):.2f} s; "
-                    f"readers' live polls p95 {percentile(figures.polls, 0.95):.2f} s "
-                    f"({len(figures.polls)} polls, {figures.refreshed} with news, "
-                    f"{figures.plain} of them without saying what changed), "
-                    f"page p95 {percentile(figures.pages, 0.95):.2f} s; "
-                    f"errors {len(figures.errors)}; load average {load:.1f}"
-                )
-                for error in sorted(set(figures.errors))[:5]:
-                    print(f"      {error}")
-        finally:
-            server.terminate()
-            server.wait()
+            print(
+                f"  {readers:>3} readers: desk p50 {percentile(figures.desk, 0.5):.2f} s, "
+                f"p95 {percentile(figures.desk, 0.95):.2f} s "
+                f"(sign-in max {max(figures.sign_in):.2f} s); "
+                f"phones p50 {percentile(figures.phones, 0.5):.2f} s, "
+                f"p95 {percentile(figures.phones, 0.95):.2f} s; "
+                f"readers' live polls p95 {percentile(figures.polls, 0.95):.2f} s "
+                f"({len(figures.polls)} polls, {figures.refreshed} with news, "
+                f"{figures.plain} of them without saying what changed), "
+                f"page p95 {percentile(figures.pages, 0.95):.2f} s; "
+                f"errors {len(figures.errors)}; load average {load:.1f}"
+            )
+            for error in sorted(set(figures.errors))[:5]:
+                print(f"      {error}")
     if 200 not in worst:
         return
     met = worst[200] <= TARGET

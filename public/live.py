@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 from django.utils.text import capfirst
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, ngettext, ngettext_lazy
 from django.utils.translation import gettext as _
 
 from scoring import pages
@@ -170,22 +170,18 @@ def summary(old: Digest, new: Digest) -> str:
         for (category, player), place in new.places.items()
         if old.places.get((category, player)) != place
     }
-    parts = []
-    if entered:
-        parts.append(
-            ngettext("%(count)s new result", "%(count)s new results", len(entered))
-            % {"count": len(entered)}
-        )
-    if corrected:
-        parts.append(
-            ngettext("%(count)s result corrected", "%(count)s results corrected", len(corrected))
-            % {"count": len(corrected)}
-        )
-    if confirmed:
-        parts.append(
-            ngettext("%(count)s result confirmed", "%(count)s results confirmed", len(confirmed))
-            % {"count": len(confirmed)}
-        )
+    counted = [
+        (len(entered), ngettext_lazy("%(count)s new result", "%(count)s new results", "count")),
+        (
+            len(corrected),
+            ngettext_lazy("%(count)s result corrected", "%(count)s results corrected", "count"),
+        ),
+        (
+            len(confirmed),
+            ngettext_lazy("%(count)s result confirmed", "%(count)s results confirmed", "count"),
+        ),
+    ]
+    parts = [words % {"count": count} for count, words in counted if count]
     if moved:
         parts.append(
             ngettext(
