@@ -67,7 +67,7 @@
   });
 
   function isStandingsRequest(event) {
-    var element = event.detail && event.detail.elt;
+    var element = (event.detail && event.detail.elt) || event.target;
     return element && element.id === "standings";
   }
 

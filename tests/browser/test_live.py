@@ -144,6 +144,10 @@ def test_a_refresh_after_a_push_announces_one_summary(page, in_play, referees):
     said = status(page).inner_text()
     assert said.startswith("3 nové výsledky; ")
     assert said.count(";") == 1 and "Stůl" not in said  # one sentence, not a list of sheets
+    with page.expect_response(lambda response: "/zive/" in response.url) as polled:
+        refresh_now(page)  # nothing changed since: the next poll asks from the new copy
+    assert polled.value.status == 204
+    assert status(page).inner_text() == said
 
 
 def test_pause_works_and_is_remembered(page, in_play, referees):

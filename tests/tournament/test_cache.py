@@ -2,7 +2,6 @@
 so that any other query string is the same page from the same entry; a value computed once
 per state of the data, however many requests ask at once."""
 
-import json
 import threading
 
 import pytest
@@ -13,8 +12,6 @@ from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from tournament.cache import computed_once
 
 pytestmark = pytest.mark.django_db
@@ -34,16 +31,6 @@ PAGES = {
 }
 
 
-@pytest.fixture(scope="module")
-def demo_once(django_db_setup, django_db_blocker):
-    with django_db_blocker.unblock():
-        tournament, _ = import_tournament(
-            json.loads(DEMO_FILE.read_text(encoding="utf-8")), slug="mcr"
-        )
-        yield tournament
-        tournament.delete()
-
-
 def entries() -> int:
     return len(cache._cache)  # the test settings' LocMemCache
 
@@ -59,7 +46,7 @@ queries = st.lists(st.tuples(names, st.text(max_size=20)), min_size=1, max_size=
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(query=queries)
-def test_random_query_strings_neither_miss_the_cache_nor_add_entries(demo_once, path, query):
+def test_random_query_strings_neither_miss_the_cache_nor_add_entries(demo, path, query):
     client = Client()
     plain = client.get(path)
     assert plain.status_code == 200
@@ -82,9 +69,7 @@ def test_random_query_strings_neither_miss_the_cache_nor_add_entries(demo_once, 
         ("/turnaj/mcr/rozlosovani/", {"hledat": "   "}, {"hledat": "Vesel"}),
     ],
 )
-def test_a_value_the_page_ignores_is_no_new_entry_and_one_it_uses_is(
-    demo_once, path, ignored, used
-):
+def test_a_value_the_page_ignores_is_no_new_entry_and_one_it_uses_is(demo, path, ignored, used):
     client = Client()
     plain = client.get(path).content
     kept = entries()
