@@ -11,6 +11,25 @@ from a2wsgi import WSGIMiddleware
 from syllabatim.asgi import WholeRequests, by_audience, is_staff
 
 
+def run(coroutine_function):
+    """``asyncio.run`` in a thread of its own: this one may already run a loop (Playwright's,
+    when browser tests ran before in the same worker)."""
+    outcome = {}
+
+    def main():
+        try:
+            outcome["value"] = asyncio.run(coroutine_function())
+        except BaseException as error:  # handed to the test's thread
+            outcome["error"] = error
+
+    thread = threading.Thread(target=main)
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
+
+
 @pytest.mark.parametrize(
     ("path", "staff"),
     [
@@ -67,7 +86,7 @@ def test_readers_filling_their_pool_leave_the_staff_their_threads():
             return desk, waiting, answered
 
     try:
-        desk, waiting, answered = asyncio.run(day())
+        desk, waiting, answered = run(day)
     finally:
         readers_may_finish.set()
     assert desk.status_code == 200 and desk.text == "/rozhodci/mcr/"
@@ -85,7 +104,7 @@ def answer_of(app, messages, scope_extra=None):
         await send({"type": "http.response.start", "status": 200, "headers": []})
         await send({"type": "http.response.body", "body": b"ok"})
 
-    async def run():
+    async def send_request():
         queue = list(messages)
 
         async def receive():
@@ -100,7 +119,7 @@ def answer_of(app, messages, scope_extra=None):
         scope.update(scope_extra or {})
         await app(inner)(scope, receive, send)
 
-    asyncio.run(run())
+    run(send_request)
     status = next(m["status"] for m in sent if m["type"] == "http.response.start")
     return status, seen
 

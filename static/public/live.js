@@ -125,6 +125,7 @@
       anchor: anchor ? locator(anchor) : null,
       top: anchor ? anchor.getBoundingClientRect().top : 0,
       scrollY: window.scrollY,
+      said: status ? status.textContent : "",
     };
     if (status) {
       status.textContent = ""; // the new sentence is a change even when it reads the same
@@ -142,8 +143,9 @@
         again.focus({ preventScroll: true });
       }
     }
-    if (status && status.textContent.trim()) {
-      // Emptied, then filled a moment later: screen readers speak it as a change.
+    if (status && status.textContent.trim() && status.textContent === place.said) {
+      // The same sentence as last time: emptied, then filled a moment later, so that screen
+      // readers speak it as a change.
       var said = status.textContent;
       status.textContent = "";
       window.setTimeout(function () {
