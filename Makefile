@@ -21,16 +21,17 @@ run: install
 	$(PY) manage.py demo --organiser
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-# Like production: gunicorn, static files by whitenoise, debug off. DATABASE_URL selects the
-# database (SQLite in the project folder when unset); a secret key is made once in .secret-key.
-# The access log passes through syllabatim.serving.RedactingLogger: no table link's secret.
+# Like production: uvicorn (syllabatim.serving: requests read whole before a thread sees them,
+# the staff's and the public's requests in separate pools of threads), static files by
+# whitenoise, debug off. DATABASE_URL selects the database (SQLite in the project folder when
+# unset); a secret key is made once in .secret-key. The access log carries no table link's
+# secret. BIND=0.0.0.0:8000 serves the hall's network; WORKERS processes (3).
 PROD := DJANGO_DEBUG=0 DJANGO_SECRET_KEY_FILE=.secret-key
 serve: install
 	test -s .secret-key || $(PY) -c "import secrets; print(secrets.token_urlsafe(50))" > .secret-key
 	$(PROD) $(PY) manage.py migrate --noinput
 	$(PROD) $(PY) manage.py collectstatic --noinput --verbosity 0
-	$(PROD) $(PY) -m gunicorn syllabatim.wsgi --bind $${BIND:-127.0.0.1:8000} --workers $${WORKERS:-3} --access-logfile - \
-		--logger-class syllabatim.serving.RedactingLogger
+	$(PROD) $(PY) -m syllabatim.serving --bind $${BIND:-127.0.0.1:8000} --workers $${WORKERS:-3}
 
 # In parallel on every core (pytest-xdist): each worker has its own test database.
 # PYTEST_ARGS adds to it, e.g. PYTEST_ARGS='-m "not browser"'.

@@ -1,6 +1,7 @@
 """Public pages (issue 5): requests per second of the qualifier standings (60 players, every
-round entered) served by gunicorn, next to the framework's floor (a minimal view on the same
-server in the same run). Uses wrk (Debian package)."""
+round entered) served as ``make serve`` serves them (``syllabatim.serving``), next to the
+framework's floor (a minimal view on the same server in the same run). Uses wrk (Debian
+package)."""
 
 import json
 import os
@@ -11,6 +12,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -30,8 +32,8 @@ def free_port() -> int:
 
 
 def wait_until_answering(url: str) -> None:
-    """gunicorn's master binds the port before its workers have loaded the app: wait for
-    an answer, not for an open port."""
+    """The server binds the port before its workers have loaded the app: wait for an answer,
+    not for an open port."""
     for _ in range(300):
         try:
             if httpx.get(url, timeout=1).status_code == 200:
@@ -39,7 +41,7 @@ def wait_until_answering(url: str) -> None:
         except httpx.TransportError:
             pass
         time.sleep(0.1)
-    raise SystemExit(f"{url}: no answer from gunicorn")
+    raise SystemExit(f"{url}: no answer from the server")
 
 
 def requests_per_second(url: str, seconds: int = DURATION) -> float:
@@ -55,13 +57,14 @@ def requests_per_second(url: str, seconds: int = DURATION) -> float:
     return float(re.search(r"Requests/sec:\s+([\d.]+)", done.stdout).group(1))
 
 
-def run() -> None:
-    if shutil.which("wrk") is None:
-        print("wrk is not installed (apt-get install wrk): public page throughput not measured")
-        return
+@contextmanager
+def served(prepare=None, workers: int | None = None):
+    """A throw-away SQLite database (migrated, static files collected, then ``prepare(work,
+    environment, manage)`` for the rest) served as ``make serve`` serves it, debug off, on a
+    free port: yields the server's address."""
     base = Path(settings.BASE_DIR)
     with tempfile.TemporaryDirectory() as work:
-        env = {
+        environment = {
             **os.environ,
             "DATABASE_URL": f"sqlite:///{work}/bench.sqlite3",
             "DJANGO_DEBUG": "0",
@@ -69,27 +72,15 @@ def run() -> None:
             "DJANGO_LOG_LEVEL": "ERROR",
         }
         manage = [sys.executable, str(base / "manage.py")]
-        document = Path(work) / "t.json"
-        document.write_text(json.dumps(full_championship(60, seed=60)), encoding="utf-8")
-        for args in (
-            ["migrate", "--noinput", "-v0"],
-            ["collectstatic", "--noinput", "-v0"],
-            ["import_tournament", str(document), "--slug", "bench"],
-        ):
-            subprocess.run(manage + args, env=env, check=True, capture_output=True)
+        for args in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
+            subprocess.run(manage + args, env=environment, check=True, capture_output=True)
+        if prepare is not None:
+            prepare(Path(work), environment, manage)
         port = free_port()
+        command = [sys.executable, "-m", "syllabatim.serving", "--bind", f"127.0.0.1:{port}"]
         server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "syllabatim.wsgi",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                str(WORKERS),
-            ],
-            env=env,
+            command + (["--workers", str(workers)] if workers else []),
+            env=environment,
             cwd=base,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -97,16 +88,35 @@ def run() -> None:
         try:
             root = f"http://127.0.0.1:{port}"
             wait_until_answering(f"{root}/zdravi/")
-            # Warm up both workers on both addresses (imports, templates, the page cache),
-            # so that neither figure pays for the server's start.
-            for url in (f"{root}/zdravi/", f"{root}/turnaj/bench/kvalifikace/"):
-                requests_per_second(url, seconds=2)
-            floor = requests_per_second(f"{root}/zdravi/")
-            standings = requests_per_second(f"{root}/turnaj/bench/kvalifikace/")
+            yield root
         finally:
             server.terminate()
             server.wait()
-    print(f"gunicorn, {WORKERS} workers, wrk {CONNECTIONS} connections, {DURATION} s each:")
+
+
+def run() -> None:
+    if shutil.which("wrk") is None:
+        print("wrk is not installed (apt-get install wrk): public page throughput not measured")
+        return
+
+    def championship(work, environment, manage):
+        document = work / "t.json"
+        document.write_text(json.dumps(full_championship(60, seed=60)), encoding="utf-8")
+        subprocess.run(
+            manage + ["import_tournament", str(document), "--slug", "bench"],
+            env=environment,
+            check=True,
+            capture_output=True,
+        )
+
+    with served(championship, workers=WORKERS) as root:
+        # Warm up both workers on both addresses (imports, templates, the page cache),
+        # so that neither figure pays for the server's start.
+        for url in (f"{root}/zdravi/", f"{root}/turnaj/bench/kvalifikace/"):
+            requests_per_second(url, seconds=2)
+        floor = requests_per_second(f"{root}/zdravi/")
+        standings = requests_per_second(f"{root}/turnaj/bench/kvalifikace/")
+    print(f"make serve, {WORKERS} workers, wrk {CONNECTIONS} connections, {DURATION} s each:")
     print(f"  minimal view (the floor): {floor:.0f} requests/s")
     print(
         f"  qualifier standings, 60 players: {standings:.0f} requests/s "

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from accounts.access import organiser_required, public
 from scoring.pages import page_context
 from tournament import registration
-from tournament.cache import cached_page
+from tournament.cache import cached_page, named
 from tournament.lookups import tournament_or_404
 from tournament.models import Tournament
 
@@ -189,7 +189,7 @@ def import_players(request, slug):
 
 
 @public
-@cached_page
+@cached_page(uses=[named("sirka", "radky")])
 def public_downloads(request, slug):
     tournament = tournament_or_404(slug)
     kinds = _by_kind(tournament, catalog.available(tournament, public=True))
@@ -203,7 +203,7 @@ def public_downloads(request, slug):
 
 
 @public
-@cached_page
+@cached_page(uses=[named("sirka", "radky")])
 def public_download(request, slug, file_name):
     tournament = tournament_or_404(slug)
     return _download(request, tournament, file_name, public_only=True)

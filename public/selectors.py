@@ -14,7 +14,7 @@ from rules.championship import deal_size
 from rules.sanctions import Sanction as SanctionData
 from rules.sanctions import void, voided_games
 from rules.score import RoundEntry, round_score
-from scoring.models import RoundResult, Sheet
+from scoring.models import RoundResult
 from scoring.pages import PlayerInfo, SeatRow, player_infos  # noqa: F401
 from scoring.selectors import (
     sanction_rows,
@@ -269,19 +269,6 @@ def rank_history(tournament: Tournament, number: int) -> list[tuple[str, int, in
             for rows in stage_standings(data, kind).values():
                 history += [(kind, game, row.rank) for row in rows if row.key == number]
     return history
-
-
-def stage_changes(stage: Stage, since) -> list[tuple[int, int, bool]]:
-    """(table, round, confirmed) of the stage's sheets entered or confirmed after ``since``."""
-    changed = []
-    for table, round_number, entered, confirmed in Sheet.objects.filter(
-        table__game__stage=stage
-    ).values_list("table__number", "round__number", "entered_at", "confirmed_at"):
-        if entered and entered > since:
-            changed.append((table, round_number, False))
-        elif confirmed and confirmed > since:
-            changed.append((table, round_number, True))
-    return sorted(changed)
 
 
 @dataclass(frozen=True)

@@ -45,8 +45,12 @@ class HighestFirst(tables.Column):
     values_descend = True
 
 
-def player_link(slug, info):
+def player_link(slug, info, element_id=None):
     url = reverse("public:player", kwargs={"slug": slug, "number": info.number})
+    if element_id:  # the live refresh finds the row again by it (static/public/live.js)
+        return format_html(
+            '<a href="{}" id="{}">{}. {}</a>', url, element_id, info.number, cs(info.name)
+        )
     return format_html('<a href="{}">{}. {}</a>', url, info.number, cs(info.name))
 
 
@@ -71,7 +75,7 @@ class StandingsTable(AccessibleTable):
         return f"{record.rank}." + ("*" if record.shared else "")
 
     def render_player(self, record):
-        return player_link(self.slug, record.player)
+        return player_link(self.slug, record.player, f"{self.prefix}player-{record.player.number}")
 
     def render_club(self, value):
         return cs(value) if value else "–"

@@ -14,7 +14,7 @@ from rules.commitment import commitment as commitment_of
 from rules.commitment import seed_hex
 from scoring import log
 from scoring.pages import page_context
-from tournament.cache import cached_page
+from tournament.cache import cached_page, named
 from tournament.lookups import tournament_or_404
 from tournament.models import Commitment, Tournament
 
@@ -24,7 +24,7 @@ PUBLIC_PLAYER_FIELDS = ("no", "name", "sight_class")  # what the check needs, no
 
 
 @public
-@cached_page
+@cached_page(uses=[named("druh", "faze", "partie", "strana")])
 def public_log(request, slug):
     tournament = tournament_or_404(slug)
     return render(

@@ -1,11 +1,14 @@
 """The public pages: no login, cached, thin over ``public.selectors``."""
 
-from datetime import datetime
+from urllib.parse import urlencode
 
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django_tables2 import RequestConfig
 
 from accounts import guesses
@@ -14,16 +17,24 @@ from interchange.results import results_document
 from scoring import pages
 from scoring.selectors import stage_data
 from scoring.standings import FINAL_A, FINAL_B, QUALIFIER, STAGES
-from tournament.cache import cached_page
+from tournament.cache import cached_page, keep_only, named, table_sort, used_parameters
 from tournament.labels import CATEGORY_NAMES, stage_label
 from tournament.lookups import tournament_or_404
 from tournament.models import Stage, Tournament
 
-from . import charts, selectors
+from . import charts, live, selectors
 from .commitments import draw_commitments
 from .tables import DrawTable, StandingsTable, TeamsTable
 
 RECORDS_SHOWN = 10  # the archive's lists of records show the top ten
+
+# The query parameters each page uses (tournament.cache): the tables' sort, the seat search.
+STANDINGS_SORT = table_sort(
+    StandingsTable, "|".join(f"{category.lower()}-" for category in CATEGORY_NAMES)
+)
+TEAMS_SORT = table_sort(TeamsTable)
+DRAW_SORT = table_sort(DrawTable, r"(qualifier|final-a|final-b)-[1-9][0-9]?-")
+SEAT_SEARCH = named("hledat")
 
 
 @public
@@ -98,58 +109,68 @@ def _standings_tables(request, tournament, kind, page):
     return result
 
 
-def _standings_context(request, slug, stage):
-    tournament = tournament_or_404(slug)
-    page = pages.stage_page(tournament, stage)
+def _live_url(tournament, stage, sort) -> str:
+    """The live fragment's address: the sort the reader chose and the state of their copy."""
+    return (
+        reverse("public:standings_live", kwargs={"slug": tournament.slug, "stage": stage})
+        + "?"
+        + urlencode([*sort, ("od", str(live.Stamp.of(tournament)))])
+    )
+
+
+def _standings_context(request, tournament, stage):
+    page = live.stage_standings(tournament, stage)
     if page.stage is None:
         raise Http404
-    return (
+    return page, pages.page_context(
         tournament,
-        page,
-        pages.page_context(
-            tournament,
-            stage,
-            kind=stage,
-            stage_name=stage_label(stage),
-            page=page,
-            tables=_standings_tables(request, tournament, stage, page),
-            stamp=tournament.changed_at.isoformat(),
-            is_final_a=stage == FINAL_A,
-            is_final_b=stage == FINAL_B,
-        ),
+        stage,
+        kind=stage,
+        stage_name=stage_label(stage),
+        page=page,
+        tables=_standings_tables(request, tournament, stage, page),
+        live_url=_live_url(tournament, stage, used_parameters(request.GET, [STANDINGS_SORT])),
+        is_final_a=stage == FINAL_A,
+        is_final_b=stage == FINAL_B,
     )
 
 
 @public
-@cached_page
+@cached_page(uses=[STANDINGS_SORT])
 def standings(request, slug, stage):
-    _tournament_, _page, context = _standings_context(request, slug, stage)
+    _page, context = _standings_context(request, tournament_or_404(slug), stage)
     return render(request, "public/standings.html", context)
 
 
 @public
 def standings_live(request, slug, stage):
-    """The standings' tables for the live refresh: 204 while nothing changed since the reader's
-    copy, else the new tables and a status line saying what changed."""
+    """The standings' tables for the live refresh (``public.live``), in the sort the reader
+    chose: 204 while the reader's copy (``od``) is the newest, else the new tables and one
+    sentence for the status region saying what changed since the reader's copy."""
     tournament = tournament_or_404(slug)
-    since = request.GET.get("od", "")
-    if since == tournament.changed_at.isoformat():
+    now = live.Stamp.of(tournament)  # the fragment and its digest are of this state
+    since = live.Stamp.parse(request.GET.get("od", ""))
+    if since == now:
         return HttpResponse(status=204)
-    _t, page, context = _standings_context(request, slug, stage)
-    try:
-        changes = selectors.stage_changes(page.stage, datetime.fromisoformat(since))
-    except ValueError:
-        changes = []
-    context["changes"] = [
-        (
-            _("Table %(table)s, round %(round)s confirmed")
-            if confirmed
-            else _("Table %(table)s, round %(round)s entered")
+    sort = used_parameters(request.GET, [STANDINGS_SORT])
+    keep_only(request, sort)
+
+    def render_fragment() -> str:
+        _page, context = _standings_context(request, tournament, stage)
+        return render_to_string("public/standings_live.html", context, request)
+
+    fragment = live.live_fragment(
+        now, stage, f"{get_language()}?{urlencode(sort)}", render_fragment
+    )
+    if since is not None and since.has(fragment.stamp):
+        return HttpResponse(status=204)
+    return HttpResponse(
+        fragment.html
+        + format_html(
+            '<p id="live-status" hx-swap-oob="innerHTML">{}</p>',
+            live.changes(stage, since, fragment.stamp),
         )
-        % {"table": t, "round": r}
-        for t, r, confirmed in changes
-    ] or [_("The standings were updated.")]
-    return render(request, "public/standings_live.html", context)
+    )
 
 
 @public
@@ -169,7 +190,7 @@ def standings_json(request, slug, stage):
 
 
 @public
-@cached_page
+@cached_page(uses=[TEAMS_SORT])
 def team_standings(request, slug):
     tournament = tournament_or_404(slug)
     teams = pages.team_page(tournament)
@@ -187,7 +208,7 @@ def team_standings(request, slug):
 
 
 @public
-@cached_page
+@cached_page(uses=[SEAT_SEARCH, DRAW_SORT])
 def draw(request, slug):
     """Where everybody sits in every game being played (the A- and the B-final at once), or
     the last ones played; a reader finds their seat by name (accents optional) or number and

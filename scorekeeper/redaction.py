@@ -4,8 +4,8 @@ them through ``redact``, which keeps the link's short code (not a secret: it nam
 link on the desk and on the printed sheet) and drops the rest.
 
 Used by Django's logging (``RedactTableLinks`` on the request loggers), by the error reports
-(``TableLinkSafeExceptionReporterFilter``) and by gunicorn's access log
-(``syllabatim.serving.RedactingLogger``).
+(``TableLinkSafeExceptionReporterFilter``) and by the server's access log
+(``syllabatim.serving.RedactingAccessFilter``).
 """
 
 import copy

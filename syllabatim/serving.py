@@ -1,13 +1,129 @@
-"""gunicorn's access log without table links' secrets (``make serve`` passes
-``--logger-class syllabatim.serving.RedactingLogger``): the path, the request line, the
-referer and every other atom go through ``scorekeeper.redaction.redact``."""
+"""How ``make serve`` serves the application: uvicorn running ``syllabatim.asgi`` (requests read
+whole in the event loop, then Django in the staff's or the public's pool of threads), several
+worker processes, and an access log without table links' secrets.
 
-from gunicorn.glogging import Logger
+    python -m syllabatim.serving [--bind HOST:PORT] [--workers N]
+
+Why not gunicorn's sync workers, which served until issue 20: six sockets sending half a
+request held all of them, and every phone waited. gunicorn's threads (gthread) hand a socket
+to a thread as soon as it is readable, so a half-sent request still holds a thread; uvicorn
+parses in its event loop, and ``syllabatim.asgi`` waits for the body there too.
+"""
+
+import argparse
+import logging
+import os
+import shutil
+import tempfile
 
 from scorekeeper.redaction import redact
 
+APPLICATION = "syllabatim.asgi:application"
+DEFAULT_BIND = "127.0.0.1:8000"
+DEFAULT_WORKERS = 3
 
-class RedactingLogger(Logger):
-    def atoms(self, resp, req, environ, request_time):
-        atoms = super().atoms(resp, req, environ, request_time)
-        return {key: redact(value) for key, value in atoms.items()}
+
+class RedactingAccessFilter(logging.Filter):
+    """uvicorn's access log (client, method, path, version, status) without the secret of a
+    table link: every argument and the message go through ``scorekeeper.redaction.redact``."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg = redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact(value) for value in record.args)
+        return True
+
+
+# uvicorn's own logging configuration, with the filter on the access log.
+LOG_CONFIG = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"redact": {"()": "syllabatim.serving.RedactingAccessFilter"}},
+    "formatters": {
+        "default": {"()": "uvicorn.logging.DefaultFormatter", "fmt": "%(levelprefix)s %(message)s"},
+        "access": {
+            "()": "uvicorn.logging.AccessFormatter",
+            "fmt": '%(asctime)s %(client_addr)s - "%(request_line)s" %(status_code)s',
+        },
+    },
+    "handlers": {
+        "default": {
+            "formatter": "default",
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+        },
+        "access": {
+            "formatter": "access",
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "filters": ["redact"],
+        },
+    },
+    "loggers": {
+        "uvicorn": {"handlers": ["default"], "level": "INFO", "propagate": False},
+        "uvicorn.error": {"level": "INFO"},
+        "uvicorn.access": {"handlers": ["access"], "level": "INFO", "propagate": False},
+    },
+}
+
+
+def more_open_files() -> None:
+    """Each waiting client holds a socket: allow as many as the system lets this user."""
+    try:
+        import resource  # not on Windows, where there is no such limit to raise
+    except ImportError:
+        return
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft != hard:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    except (ValueError, OSError):
+        pass
+
+
+def serve(bind: str = DEFAULT_BIND, workers: int = DEFAULT_WORKERS) -> None:
+    import uvicorn
+
+    host, _colon, port = bind.rpartition(":")
+    more_open_files()
+    shared_cache = None
+    if not os.environ.get("REDIS_URL") and not os.environ.get("DJANGO_CACHE_DIR"):
+        # One cache for the worker processes (settings: DJANGO_CACHE_DIR), new at each start:
+        # nothing kept from another database that might have the same ids and revisions.
+        shared_cache = tempfile.mkdtemp(prefix="syllabatim-cache-")
+        os.environ["DJANGO_CACHE_DIR"] = shared_cache
+    try:
+        _run(uvicorn, host, port, workers)
+    finally:
+        if shared_cache is not None:
+            os.environ.pop("DJANGO_CACHE_DIR", None)
+            shutil.rmtree(shared_cache, ignore_errors=True)
+
+
+def _run(uvicorn, host: str, port: str, workers: int) -> None:
+    uvicorn.run(
+        APPLICATION,
+        host=host.strip("[]") or "127.0.0.1",
+        port=int(port),
+        workers=workers,
+        log_config=LOG_CONFIG,
+        # The client is the socket's peer; behind a proxy Django reads X-Forwarded-For itself
+        # (DJANGO_BEHIND_PROXY), in one place.
+        proxy_headers=False,
+        server_header=False,
+        lifespan="off",
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m syllabatim.serving", description=__doc__)
+    parser.add_argument("--bind", default=os.environ.get("BIND") or DEFAULT_BIND)
+    parser.add_argument(
+        "--workers", type=int, default=int(os.environ.get("WORKERS") or DEFAULT_WORKERS)
+    )
+    arguments = parser.parse_args(argv)
+    serve(arguments.bind, arguments.workers)
+
+
+if __name__ == "__main__":
+    main()

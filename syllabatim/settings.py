@@ -220,6 +220,16 @@ if os.environ.get("REDIS_URL"):
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
+elif os.environ.get("DJANGO_CACHE_DIR"):
+    # The worker processes of one server share a cache on disk: make serve's, in a new folder
+    # at each start (syllabatim.serving), so that a change is computed once for all of them.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": os.environ["DJANGO_CACHE_DIR"],
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
+    }
 else:
     CACHES = {
         "default": {
@@ -227,6 +237,10 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 5000},
         }
     }
+
+# The standings' live refresh (public.live): during a burst of saves a stage's live fragment is
+# computed at most once in so many seconds; readers asking meanwhile get the latest one.
+LIVE_REFRESH_INTERVAL = float(os.environ.get("LIVE_REFRESH_INTERVAL", "2"))
 
 # The largest push from the venue the public server reads (bytes, before and after gzip).
 PUSH_MAX_BYTES = int(os.environ.get("PUSH_MAX_BYTES", 10 * 1024 * 1024))

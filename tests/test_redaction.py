@@ -1,15 +1,13 @@
-"""Table links' secrets never reach a log line, an error report or gunicorn's access log."""
+"""Table links' secrets never reach a log line, an error report or the server's access log
+(the access log itself: tests/test_serving.py)."""
 
 import logging
 import sys
-from datetime import timedelta
-from types import SimpleNamespace
 
 from django.test import RequestFactory, override_settings
 from django.views.debug import ExceptionReporter
 
 from scorekeeper.redaction import REDACTED, RedactTableLinks, redact, redacted_request
-from syllabatim.serving import RedactingLogger
 
 SECRET = "cC3nu4tN7hRaNCxWdvMF2bgsOzM"
 PATH = f"/stul/T3NT2C-{SECRET}/kolo-5/"
@@ -63,28 +61,8 @@ def test_an_error_report_carries_no_secret():
     assert "T3NT2C-" + REDACTED in reporter.get_traceback_html()  # the frame's variable
 
 
-def test_gunicorn_access_log_atoms_carry_no_secret():
-    logger = RedactingLogger.__new__(RedactingLogger)
-    logger.cfg = SimpleNamespace()
-    environ = {
-        "REQUEST_METHOD": "POST",
-        "RAW_URI": PATH,
-        "PATH_INFO": PATH,
-        "QUERY_STRING": "",
-        "SERVER_PROTOCOL": "HTTP/1.1",
-        "REMOTE_ADDR": "192.168.1.20",
-        "HTTP_REFERER": "http://192.168.1.10:8000" + PATH,
-    }
-    response = SimpleNamespace(status="302 Found", sent=0, headers=[("Location", PATH)])
-    request = SimpleNamespace(headers=[("REFERER", "http://192.168.1.10:8000" + PATH)])
-    atoms = logger.atoms(response, request, environ, timedelta(seconds=0))
-    assert all(SECRET not in str(value) for value in atoms.values())
-    assert atoms["U"] == f"/stul/T3NT2C-{REDACTED}/kolo-5/"
-    assert atoms["h"] == "192.168.1.20"
-
-
-def test_make_serve_uses_the_redacting_logger():
+def test_make_serve_serves_through_the_redacting_access_log():
     from pathlib import Path
 
     makefile = (Path(__file__).resolve().parent.parent / "Makefile").read_text()
-    assert "--logger-class syllabatim.serving.RedactingLogger" in makefile
+    assert "-m syllabatim.serving" in makefile

@@ -6,15 +6,26 @@ AUTOINCREMENT and PostgreSQL's sequences) whose revision carries on from the old
 every state of the data has its own key: every app server reads the key from the one
 database before it looks in the cache, none can serve older standings than another has
 already shown, and the servers can share one cache (Redis) or each keep their own.
+
+A page is keyed by its path and the query parameters it uses (``uses``), each with a value it
+accepts, and nothing else: any other parameter, or a value the page ignores, reaches neither
+the key nor the view (``?utm=…`` is the same page, from the same entry). A value computed
+from one state of the data (the standings of a stage, say) is kept with ``computed_once``:
+the first request after a change computes it, the others wait for it or find it stored.
 """
 
 import logging
+import re
+import threading
+import weakref
+from collections.abc import Callable, Iterable
 from functools import wraps
+from urllib.parse import urlencode
 
 from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, Max, Sum
-from django.http import Http404
+from django.http import Http404, QueryDict
 from django.utils.translation import get_language
 
 from .models import Tournament
@@ -64,22 +75,89 @@ def _cached(key: str):
         return None
 
 
-def _keep(key: str, response) -> None:
+def _keep(key: str, response, timeout: int = TIMEOUT) -> None:
     try:
-        cache.set(key, response, TIMEOUT)
+        cache.set(key, response, timeout)
     except Exception:
         log.warning("the cache does not answer; the page is not kept", exc_info=True)
 
 
-def cached_page(view):
-    """Cache a public GET page for anonymous readers (signed-in users see their own nav)."""
+# A page's query parameters: a function from the query to the (name, value) pairs the page
+# uses, each value one the page accepts.
+Parameters = Callable[[QueryDict], list[tuple[str, str]]]
+
+TEXT_MAX = 100  # characters of a typed parameter kept (a name searched for is shorter)
+
+
+def named(*names: str) -> Parameters:
+    """Parameters the page reads as typed (a search, a filter), trimmed; empty ones dropped."""
+
+    def used(query: QueryDict) -> list[tuple[str, str]]:
+        return [
+            (name, value.strip()[:TEXT_MAX])
+            for name in names
+            for value in query.getlist(name)
+            if value.strip()
+        ]
+
+    return used
+
+
+def table_sort(table, prefixes: str = "") -> Parameters:
+    """The sort parameters of django-tables2 tables of class ``table``: ``<prefix>sort``, for a
+    prefix matching the regular expression ``prefixes``, whose value names the table's
+    orderable columns (``-`` for descending, several joined by commas). As django-tables2
+    does, a column it cannot sort by is dropped; a value with none left is no parameter."""
+    orderable = {
+        name
+        for name, column in table.base_columns.items()
+        if column.orderable is not False and table._meta.orderable
+    }
+    field = re.compile(rf"({prefixes}){re.escape(table._meta.order_by_field)}")
+
+    def used(query: QueryDict) -> list[tuple[str, str]]:
+        pairs = []
+        for name in sorted(query):
+            if not field.fullmatch(name):
+                continue
+            aliases = [a for a in query.get(name, "").split(",") if a.lstrip("-") in orderable]
+            if aliases:
+                pairs.append((name, ",".join(aliases)))
+        return pairs
+
+    return used
+
+
+def used_parameters(query: QueryDict, uses: Iterable[Parameters]) -> list[tuple[str, str]]:
+    return [pair for parameters in uses for pair in parameters(query)]
+
+
+def keep_only(request, pairs: list[tuple[str, str]]) -> None:
+    """Leave the request only ``pairs`` as its query: the page renders from them, its links
+    (sort, language switch) included, and from nothing that is not in its key."""
+    query = QueryDict(mutable=True)
+    for name, value in pairs:
+        query.appendlist(name, value)
+    query._mutable = False
+    request.GET = query
+    request.META["QUERY_STRING"] = urlencode(pairs)
+
+
+def cached_page(view=None, *, uses: Iterable[Parameters] = ()):
+    """Cache a public GET page for anonymous readers (signed-in users see their own nav),
+    keyed by the page's path and the parameters it ``uses``; the view sees only those."""
+    if view is None:
+        return lambda view: cached_page(view, uses=uses)
+    uses = tuple(uses)
 
     @wraps(view)
     def wrapped(request, *args, **kwargs):
         if request.method != "GET" or request.user.is_authenticated:
             return view(request, *args, **kwargs)
-        key = "public:{}:{}:{}".format(
-            get_language(), stamp(kwargs.get("slug")), request.get_full_path()
+        pairs = used_parameters(request.GET, uses)
+        keep_only(request, pairs)
+        key = "public:{}:{}:{}?{}".format(
+            get_language(), stamp(kwargs.get("slug")), request.path, urlencode(pairs)
         )
         response = _cached(key)
         if response is None:
@@ -90,4 +168,35 @@ def cached_page(view):
                 _keep(key, response)
         return response
 
+    wrapped.uses = uses
     return wrapped
+
+
+# One lock per key being computed in this process; gone when nobody holds it.
+_computing: weakref.WeakValueDictionary[str, threading.Lock] = weakref.WeakValueDictionary()
+_computing_guard = threading.Lock()
+
+
+def _lock_of(key: str) -> threading.Lock:
+    with _computing_guard:
+        lock = _computing.get(key)
+        if lock is None:
+            lock = _computing[key] = threading.Lock()
+        return lock
+
+
+def computed_once(key: str, compute: Callable[[], object], timeout: int = TIMEOUT):
+    """The value kept under ``key``, else ``compute()`` kept there. Requests of this process
+    asking for the same key meanwhile wait for that one computation (a crowd polling right
+    after a change computes it once); ``key`` must name the state of the data it is
+    computed from (a revision), so that a kept value is never stale."""
+    value = _cached(key)
+    if value is not None:
+        return value
+    lock = _lock_of(key)
+    with lock:
+        value = _cached(key)
+        if value is None:
+            value = compute()
+            _keep(key, value, timeout)
+    return value

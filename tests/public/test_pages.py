@@ -137,27 +137,6 @@ def test_no_stale_page_after_a_save(client, demo):
     assert after != before and "předběžné" in after
 
 
-def test_the_live_fragment_says_what_changed_and_nothing_when_nothing_did(client, demo):
-    url = reverse("public:standings_live", kwargs={"slug": "mcr", "stage": "final_b"})
-    demo.refresh_from_db()
-    stamp = demo.changed_at.isoformat()
-    assert client.get(url, {"od": stamp}).status_code == 204
-    sheet = (
-        Sheet.objects.filter(table__game__stage__kind="final_b")
-        .select_related("table", "round")
-        .first()
-    )
-    from django.utils import timezone
-
-    Sheet.objects.filter(pk=sheet.pk).update(entered_at=timezone.now(), confirmed_at=None)
-    from tournament.changes import touch
-
-    touch(demo.pk)
-    html = client.get(url, {"od": stamp}).content.decode()
-    assert f"Stůl {sheet.table.number}, kolo {sheet.round.number} zapsáno" in html
-    assert 'hx-swap-oob="innerHTML"' in html and 'id="live-status"' in html
-
-
 def test_english_pages(client, demo):
     html = client.get("/en/turnaj/mcr/kvalifikace/").content.decode()
     assert '<html lang="en">' in html and "advances" in html

@@ -1,5 +1,5 @@
 """Second instances of the app for the push tests: each a ``manage.py`` in a subprocess with its
-own SQLite database (and, when asked, serving it with gunicorn on a free port)."""
+own SQLite database (and, when asked, serving it as ``make serve`` does on a free port)."""
 
 import os
 import shutil
@@ -100,20 +100,17 @@ class Instance:
         return process
 
     def start(self, *, wait: bool = True) -> None:
-        """Serve with gunicorn (one worker), and wait until it answers."""
+        """Serve as ``make serve`` does (one worker), and wait until it answers."""
         with self.log.open("a") as output:
             self.server = subprocess.Popen(
                 [
                     sys.executable,
                     "-m",
-                    "gunicorn",
-                    "syllabatim.wsgi",
+                    "syllabatim.serving",
                     "--bind",
                     f"127.0.0.1:{self.port}",
                     "--workers",
                     "1",
-                    "--log-level",
-                    "warning",
                 ],
                 stdout=output,
                 stderr=subprocess.STDOUT,

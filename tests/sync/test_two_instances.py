@@ -1,8 +1,8 @@
 """Two instances of the app: a venue and a public server, each with its own database.
 
 The venue is a ``manage.py`` subprocess on its own SQLite file (or this test's database, when
-the test enters the sheets itself), the server the live server of this test or gunicorn
-subprocesses; they talk over HTTP on this machine.
+the test enters the sheets itself), the server the live server of this test or the server
+``make serve`` starts, in subprocesses; they talk over HTTP on this machine.
 """
 
 import json

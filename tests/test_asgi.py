@@ -1,0 +1,158 @@
+"""The application as ``make serve`` serves it (syllabatim.asgi): the staff's requests have
+threads of their own whatever the readers do, and a request reaches a thread only whole."""
+
+import asyncio
+import threading
+
+import httpx
+import pytest
+from a2wsgi import WSGIMiddleware
+
+from syllabatim.asgi import WholeRequests, by_audience, is_staff
+
+
+def run(coroutine_function):
+    """``asyncio.run`` in a thread of its own: this one may already run a loop (Playwright's,
+    when browser tests ran before in the same worker)."""
+    outcome = {}
+
+    def main():
+        try:
+            outcome["value"] = asyncio.run(coroutine_function())
+        except BaseException as error:  # handed to the test's thread
+            outcome["error"] = error
+
+    thread = threading.Thread(target=main)
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
+
+
+@pytest.mark.parametrize(
+    ("path", "staff"),
+    [
+        ("/rozhodci/mcr/", True),
+        ("/en/rozhodci/mcr/", True),
+        ("/stul/ABCDEF-x/", True),
+        ("/ucet/prihlaseni/", True),
+        ("/sprava/", True),
+        ("/admin/", True),
+        ("/api/turnaj/mcr/", True),
+        ("/turnaj/mcr/kvalifikace/zive/", False),
+        ("/en/turnaj/mcr/", False),
+        ("/static/css/site.css", False),
+        ("/", False),
+        ("/stulx/", False),
+    ],
+)
+def test_the_staffs_addresses(path, staff):
+    assert is_staff(path) is staff
+
+
+def test_readers_filling_their_pool_leave_the_staff_their_threads():
+    """Every public thread is busy (a reader's request that does not finish), more readers
+    wait behind them: a referee's request is answered all the same."""
+    readers_may_finish = threading.Event()
+    readers_inside = threading.Semaphore(0)
+
+    def django(environ, start_response):
+        if environ["PATH_INFO"].startswith("/turnaj/"):
+            readers_inside.release()
+            readers_may_finish.wait(timeout=60)
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [environ["PATH_INFO"].encode()]
+
+    app = WholeRequests(
+        by_audience(
+            staff=WSGIMiddleware(django, workers=2), public=WSGIMiddleware(django, workers=2)
+        ),
+        max_bytes=1000,
+    )
+
+    async def day():
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://hall") as client:
+            readers = [
+                asyncio.create_task(client.get("/turnaj/mcr/kvalifikace/zive/")) for _ in range(10)
+            ]
+            for _thread in range(2):  # both public threads hold a reader
+                assert await asyncio.to_thread(readers_inside.acquire, timeout=30)
+            desk = await asyncio.wait_for(client.get("/rozhodci/mcr/"), timeout=30)
+            waiting = sum(not reader.done() for reader in readers)
+            readers_may_finish.set()
+            answered = await asyncio.gather(*readers)
+            return desk, waiting, answered
+
+    try:
+        desk, waiting, answered = run(day)
+    finally:
+        readers_may_finish.set()
+    assert desk.status_code == 200 and desk.text == "/rozhodci/mcr/"
+    assert waiting == 10  # the readers were all still waiting when the referee was answered
+    assert [reader.status_code for reader in answered] == [200] * 10
+
+
+def answer_of(app, messages, scope_extra=None):
+    """Run the ASGI ``app`` on one request whose body arrives as ``messages`` (then nothing,
+    ever): what it sent back, and what the app behind it received."""
+    sent, seen = [], []
+
+    async def inner(scope, receive, send):
+        seen.append(await receive())
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    async def send_request():
+        queue = list(messages)
+
+        async def receive():
+            if queue:
+                return queue.pop(0)
+            await asyncio.Event().wait()  # a client that sends nothing more
+
+        async def send(message):
+            sent.append(message)
+
+        scope = {"type": "http", "method": "POST", "path": "/ucet/prihlaseni/", "headers": []}
+        scope.update(scope_extra or {})
+        await app(inner)(scope, receive, send)
+
+    run(send_request)
+    status = next(m["status"] for m in sent if m["type"] == "http.response.start")
+    return status, seen
+
+
+def test_a_body_reaches_the_app_whole_in_one_message():
+    status, seen = answer_of(
+        lambda inner: WholeRequests(inner, max_bytes=100),
+        [
+            {"type": "http.request", "body": b"username=", "more_body": True},
+            {"type": "http.request", "body": b"rozhodci", "more_body": False},
+        ],
+    )
+    assert status == 200
+    assert seen == [{"type": "http.request", "body": b"username=rozhodci", "more_body": False}]
+
+
+def test_a_body_that_stops_arriving_is_refused_without_reaching_the_app():
+    status, seen = answer_of(
+        lambda inner: WholeRequests(inner, max_bytes=100, idle_seconds=0.05),
+        [{"type": "http.request", "body": b"username=", "more_body": True}],
+    )
+    assert status == 408 and seen == []
+
+
+@pytest.mark.parametrize(
+    ("messages", "headers"),
+    [
+        ([], [(b"content-length", b"101")]),  # announced too large: not read at all
+        ([{"type": "http.request", "body": b"x" * 60, "more_body": True}] * 2, []),  # chunked
+    ],
+)
+def test_a_body_over_the_limit_is_refused(messages, headers):
+    status, seen = answer_of(
+        lambda inner: WholeRequests(inner, max_bytes=100), messages, {"headers": headers}
+    )
+    assert status == 413 and seen == []

@@ -1,0 +1,158 @@
+"""``make serve`` as the venue runs it, on a free port with its own database: slow clients
+holding sockets half-sent do not starve it, and its access log carries no table link's
+secret."""
+
+import logging
+import os
+import signal
+import socket
+import subprocess
+import time
+
+import httpx
+import pytest
+from django.conf import settings
+
+from scorekeeper.redaction import REDACTED
+from syllabatim.serving import LOG_CONFIG, RedactingAccessFilter
+from tests.sync.conftest import free_port, wait_for
+
+SECRET = "cC3nu4tN7hRaNCxWdvMF2bgsOzM"
+SLOW_CLIENTS = 20
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """``make serve`` with one worker process (the hardest case for slow clients)."""
+    work = tmp_path_factory.mktemp("serve")
+    port = free_port()
+    log = work / "serve.log"
+    environment = {
+        **{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
+        "DATABASE_URL": f"sqlite:///{work}/db.sqlite3",
+        "BIND": f"127.0.0.1:{port}",
+        "WORKERS": "1",
+        "PYTHONUNBUFFERED": "1",
+    }
+    with log.open("w") as output:
+        server = subprocess.Popen(
+            ["make", "--no-print-directory", "serve"],
+            cwd=settings.BASE_DIR,
+            env=environment,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # make, the shell and the server: one group, stopped whole
+        )
+    url = f"http://127.0.0.1:{port}"
+
+    def answers():
+        if server.poll() is not None:
+            raise AssertionError("make serve stopped: " + log.read_text())
+        try:
+            return httpx.get(f"{url}/zdravi/", timeout=1).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    try:
+        wait_for(answers, 180, "make serve")
+        for path in ("/zdravi/", "/", "/ucet/prihlaseni/"):  # the first request of each
+            httpx.get(url + path, timeout=30)
+        yield port, log
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait(timeout=10)
+
+
+def half_requests(port: int) -> list[socket.socket]:
+    """Clients that send half a request and then nothing: half the headers, or the headers
+    and half of the body they announce (a sign-in form, a phone's round)."""
+    form = b"Content-Type: application/x-www-form-urlencoded\r\n"
+    heads = [
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/",
+        b"POST /ucet/prihlaseni/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        + form
+        + b"Content-Length: 400\r\n\r\nusername=ro",
+        b"POST /stul/ABCDEF-x/kolo-1/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        + form
+        + b"Content-Length: 900\r\n\r\nversion=0&",
+    ]
+    sockets = []
+    for number in range(SLOW_CLIENTS):
+        client = socket.create_connection(("127.0.0.1", port), timeout=5)
+        client.sendall(heads[number % len(heads)])
+        sockets.append(client)
+    return sockets
+
+
+def test_slow_clients_do_not_starve_make_serve(served):
+    port, _log = served
+    slow = half_requests(port)
+    try:
+        time.sleep(0.5)  # the server has read what they sent
+        for path in ("/zdravi/", "/", "/ucet/prihlaseni/", "/turnaj/zadny/"):
+            answer = httpx.get(f"http://127.0.0.1:{port}{path}", timeout=1.0)
+            assert answer.status_code in (200, 404), path
+        for client in slow:  # still waiting for the rest of their request, unanswered
+            client.setblocking(False)
+            with pytest.raises(BlockingIOError):
+                client.recv(1)
+    finally:
+        for client in slow:
+            client.close()
+
+
+def test_the_access_log_carries_no_table_link_secret(served):
+    port, log = served
+    assert httpx.get(f"http://127.0.0.1:{port}/stul/T3NT2C-{SECRET}/kolo-5/").status_code == 404
+    line = wait_for(
+        lambda: next(
+            (li for li in log.read_text().splitlines() if '"GET /stul/T3NT2C' in li), None
+        ),
+        10,
+        "the request's line in the access log",
+    )
+    assert f"/stul/T3NT2C-{REDACTED}/kolo-5/" in line and "404" in line
+    assert SECRET not in log.read_text()
+
+
+def test_the_access_filter_redacts_uvicorns_record():
+    record = logging.LogRecord(
+        "uvicorn.access",
+        logging.INFO,
+        __file__,
+        1,
+        '%s - "%s %s HTTP/%s" %d',
+        ("192.168.1.20:5123", "POST", f"/en/stul/T3NT2C-{SECRET}/kolo-5/?x=1", "1.1", 302),
+        None,
+    )
+    assert RedactingAccessFilter().filter(record)
+    assert SECRET not in record.getMessage()
+    assert f"/en/stul/T3NT2C-{REDACTED}/kolo-5/?x=1" in record.getMessage()
+    assert LOG_CONFIG["handlers"]["access"]["filters"] == ["redact"]
+    assert LOG_CONFIG["loggers"]["uvicorn.access"]["handlers"] == ["access"]
+
+
+def test_the_worker_processes_share_a_new_cache_folder_removed_at_the_end(monkeypatch):
+    from syllabatim import serving
+
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    monkeypatch.delenv("DJANGO_CACHE_DIR", raising=False)
+    seen = []
+
+    def run(uvicorn, host, port, workers):
+        folder = os.environ.get("DJANGO_CACHE_DIR", "")
+        seen.append((folder, os.path.isdir(folder), host, port, workers))
+
+    monkeypatch.setattr(serving, "_run", run)
+    serving.serve("0.0.0.0:8123", 3)
+    folder, existed, host, port, workers = seen[0]
+    assert existed and not os.path.exists(folder) and "DJANGO_CACHE_DIR" not in os.environ
+    assert (host, port, workers) == ("0.0.0.0", "8123", 3)
+    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6379/0")  # one cache for all already
+    serving.serve("127.0.0.1:8124", 1)
+    assert len(seen) == 2 and "DJANGO_CACHE_DIR" not in os.environ
