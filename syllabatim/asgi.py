@@ -80,6 +80,14 @@ class WholeRequests:
             if not message.get("more_body", False):
                 break
         whole = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        # The body is whole now: the application sees its length, as if the client had sent
+        # it (a chunked push has none, and a WSGI application would read it as empty).
+        headers = [
+            (name, value)
+            for name, value in scope.get("headers", ())
+            if name not in (b"content-length", b"transfer-encoding")
+        ]
+        scope = {**scope, "headers": [*headers, (b"content-length", str(size).encode())]}
         given = False
 
         async def replay():

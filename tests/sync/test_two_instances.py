@@ -164,7 +164,7 @@ def test_two_app_servers_on_one_redis_agree_after_a_push(new_instance, redis_url
         stop(second.server)
 
 
-def test_gunicorn_hands_a_chunked_push_over_whole(new_instance):
+def test_the_server_hands_a_chunked_push_over_whole(new_instance):
     """A push without Content-Length (chunked, as a proxy may forward it) is read, not taken
     for an empty body; the size limit holds for it as for any other."""
     server = new_instance("server", PUSH_MAX_BYTES="400000")
