@@ -10,17 +10,13 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from openpyxl import Workbook
-from openpyxl.styles import Font
-from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.datavalidation import DataValidation
 
 from rules.championship import starting_seat
 from rules.sheet import SheetLine
 from scoring import services
 from tournament import spreadsheets
 from tournament.models import Game
-from tournament.spreadsheets import put
+from tournament.spreadsheets import column_letter, put
 
 from .sheets import number
 
@@ -50,6 +46,10 @@ def _tables(game: Game):
 
 
 def game_workbook(game: Game) -> bytes:
+    from openpyxl import Workbook  # where a workbook is made, not at every start-up
+    from openpyxl.styles import Font
+    from openpyxl.worksheet.datavalidation import DataValidation
+
     book = Workbook()
     book.remove(book.active)
     stage = game.stage
@@ -138,7 +138,7 @@ def game_workbook(game: Game) -> bytes:
             yes_no.add(f"E{first}:F{last}")
         sheet.column_dimensions["B"].width = 30
         for column in range(3, 8):
-            sheet.column_dimensions[get_column_letter(column)].width = 14
+            sheet.column_dimensions[column_letter(column)].width = 14
     return spreadsheets.saved(book)
 
 
@@ -221,7 +221,7 @@ def read_blocks(game: Game, content) -> tuple[list, list[str]]:
                     continue
                 values = {}
                 for name, column in COLUMNS.items():
-                    cell = f"{get_column_letter(column)}{row}"
+                    cell = f"{column_letter(column)}{row}"
                     cells[(no, name)] = place % {"title": title, "cell": cell}
                     raw = sheet.value(row, column)
                     if name in ("closed", "disqualified"):

@@ -1,11 +1,14 @@
-"""The interchange schemas, and schema errors worded in the application's language."""
+"""The interchange schemas, and schema errors worded in the application's language.
+
+jsonschema is imported when a document is first checked, not with this module: every command
+and worker would pay its tenth of a second at start-up.
+"""
 
 import json
 from functools import cache
 from pathlib import Path
 
 from django.utils.translation import gettext as _
-from jsonschema import Draft202012Validator, FormatChecker, ValidationError
 
 from rules.stages import STAGES
 from rules.timestamps import is_date, is_moment
@@ -17,18 +20,26 @@ SCHEMAS = Path(__file__).with_name("schemas")
 
 # The only formats the schemas use, read as every other reader of the documents reads them
 # (rules.timestamps); jsonschema's own checkers of every format cost seconds at import.
-FORMATS = FormatChecker(formats=())
-FORMATS.checks("date")(is_date)
-FORMATS.checks("date-time")(is_moment)
+@cache
+def format_checker():
+    from jsonschema import FormatChecker
+
+    checker = FormatChecker(formats=())
+    checker.checks("date")(is_date)
+    checker.checks("date-time")(is_moment)
+    return checker
 
 
 @cache
-def validator(name: str) -> Draft202012Validator:
+def validator(name: str):
+    """jsonschema's Draft 2020-12 validator of ``<name>.schema.json``."""
+    from jsonschema import Draft202012Validator
+
     schema = json.loads((SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8"))
-    unknown = _formats_in(schema) - set(FORMATS.checkers)
+    unknown = _formats_in(schema) - set(format_checker().checkers)
     if unknown:
         raise LookupError(f"{name}.schema.json uses formats nobody checks: {sorted(unknown)}")
-    return Draft202012Validator(schema, format_checker=FORMATS)
+    return Draft202012Validator(schema, format_checker=format_checker())
 
 
 def _formats_in(node: object) -> set[str]:
@@ -110,7 +121,7 @@ def _show(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def message_of(error: ValidationError) -> str:
+def message_of(error) -> str:
     """A schema error in words."""
     kind, expected, value = error.validator, error.validator_value, error.instance
     if kind == "required":

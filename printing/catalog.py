@@ -11,7 +11,7 @@ from scoring.standings import STAGES
 from tournament.converters import TEXT_OF_KIND
 from tournament.models import DrawStatus, Game, Tournament
 
-from . import braille, documents, pdf, text, twin
+from . import braille, documents, text, twin
 from .documents import finished_stages
 
 SHEETS, SEATING, STANDINGS, RESULTS, CERTIFICATES = (
@@ -201,6 +201,8 @@ def render(
     Score sheets of a confirmed game carry each table's link as a QR code, at
     ``DJANGO_SITE_URL`` (the address the phones reach), else at ``base_url`` (the address the
     organiser's browser used), else at ``scoring.links.DEFAULT_BASE_URL``."""
+    from . import pdf  # reportlab where a PDF is made: a fifth of a second at every start-up
+
     if document.what == SHEETS:
         if document.game is None:
             return pdf.score_sheets([documents.blank_sheet(tournament)])

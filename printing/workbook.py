@@ -3,9 +3,6 @@ a sheet per stage with its standings, every round result, the teams and the sanc
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from openpyxl import Workbook
-from openpyxl.styles import Font
-from openpyxl.utils import get_column_letter
 
 from rules.sanctions import Sanction as SanctionData
 from rules.sanctions import void, voided_games
@@ -21,7 +18,9 @@ from tournament.models import Tournament
 from .documents import row_note, stage_standings
 
 
-def _sheet(book: Workbook, title: str, headings: list[str], rows, widths=None):
+def _sheet(book, title: str, headings: list[str], rows, widths=None):
+    from openpyxl.styles import Font
+
     sheet = book.create_sheet(title[:31])
     spreadsheets.put_row(sheet, 1, headings)
     for cell in sheet[1]:
@@ -31,11 +30,13 @@ def _sheet(book: Workbook, title: str, headings: list[str], rows, widths=None):
     sheet.freeze_panes = "A2"
     for index, heading in enumerate(headings, start=1):
         width = (widths or {}).get(index, max(10, len(heading) + 2))
-        sheet.column_dimensions[get_column_letter(index)].width = width
+        sheet.column_dimensions[spreadsheets.column_letter(index)].width = width
     return sheet
 
 
 def championship_workbook(tournament: Tournament) -> bytes:
+    from openpyxl import Workbook  # where a workbook is made, not at every start-up
+
     book = Workbook()
     book.remove(book.active)
     registration.registration_sheet(book, tournament)

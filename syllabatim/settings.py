@@ -7,6 +7,7 @@ process caches in its own memory), ``DJANGO_DEBUG``, ``DJANGO_SECRET_KEY`` and
 """
 
 import os
+import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -165,6 +166,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
     # Tests use a file, not shared memory, so that concurrent connections lock as in use.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
+    # django-tables2 offers a column for PostgreSQL's HStoreField whenever it can import
+    # django.contrib.postgres.fields, and that import loads psycopg: a fifth of the start-up of
+    # every command and worker on SQLite (bench/startup.py). No model here uses PostgreSQL's
+    # own fields, and on SQLite none could: the import is refused, and django-tables2 goes on.
+    sys.modules.setdefault("django.contrib.postgres.fields", None)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Sign-in guesses (django-axes, accounts.signin): after DJANGO_SIGNIN_FAILURES failed sign-ins

@@ -16,10 +16,6 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from openpyxl import Workbook
-from openpyxl.styles import Font
-from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.datavalidation import DataValidation
 
 from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 
@@ -66,8 +62,13 @@ def _yes_no(value: bool) -> str:
     return YES if value else NO
 
 
-def registration_sheet(book: Workbook, tournament: Tournament | None = None) -> None:
-    """Adds the registration sheet (filled with the tournament's players, if given)."""
+def registration_sheet(book, tournament: Tournament | None = None) -> None:
+    """Adds the registration sheet (filled with the tournament's players, if given) to an
+    openpyxl workbook."""
+    from openpyxl.styles import Font  # openpyxl where a workbook is made, not at start-up
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    get_column_letter = spreadsheets.column_letter
     sheet = book.create_sheet(sheet_title(), 0)
     cols = columns()
     for index, column in enumerate(cols, start=1):
@@ -144,6 +145,8 @@ def registration_sheet(book: Workbook, tournament: Tournament | None = None) -> 
 
 
 def template(tournament: Tournament | None = None) -> bytes:
+    from openpyxl import Workbook
+
     book = Workbook()
     book.remove(book.active)
     registration_sheet(book, tournament)

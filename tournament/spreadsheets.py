@@ -10,6 +10,9 @@ In: an upload is checked before openpyxl parses it: its size, what its zip archi
 and how many rows, columns and cells its sheets declare, against bounds no championship
 reaches (a few hundred players); then it is read in openpyxl's read-only mode, within the same
 bounds. A file over a bound is refused with a message that says which, before any parsing.
+
+openpyxl is imported where a workbook is written or read, not with this module: the import
+costs a tenth of a second that every command and worker would pay.
 """
 
 import io
@@ -21,9 +24,6 @@ from itertools import islice
 from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from openpyxl import load_workbook
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-from openpyxl.utils import get_column_letter
 
 MAX_ROWS = 2000  # of one sheet; a championship has a few hundred players
 MAX_COLUMNS = 50  # AX
@@ -42,6 +42,8 @@ def put(sheet, row: int, column: int, value):
     """Write ``value`` into a cell; a text is stored as a text cell, never as a formula, an
     error value or anything else it may look like. Characters a workbook cannot hold (control
     characters) become U+FFFD rather than making the whole export fail."""
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+
     cell = sheet.cell(row, column)
     if isinstance(value, str):
         cell.value = ILLEGAL_CHARACTERS_RE.sub("\ufffd", value)
@@ -49,6 +51,13 @@ def put(sheet, row: int, column: int, value):
     else:
         cell.value = value
     return cell
+
+
+def column_letter(column: int) -> str:
+    """Excel's letters of a 1-based column number (1 → A, 27 → AA)."""
+    from openpyxl.utils import get_column_letter
+
+    return get_column_letter(column)
 
 
 def put_row(sheet, row: int, values) -> None:
@@ -87,7 +96,7 @@ class Sheet:
         return len(self.rows)
 
     def address(self, row: int, column: int) -> str:
-        return f"{get_column_letter(column)}{row}"
+        return f"{column_letter(column)}{row}"
 
 
 @dataclass
@@ -189,9 +198,9 @@ def _check_sheet(xml: bytes, cells_so_far: int) -> int:
                 "%(limit)s columns (up to %(last)s)."
             )
             % {
-                "column": get_column_letter(min(columns, 18278)),
+                "column": column_letter(min(columns, 18278)),
                 "limit": MAX_COLUMNS,
-                "last": get_column_letter(MAX_COLUMNS),
+                "last": column_letter(MAX_COLUMNS),
             }
         )
     cells = len(_CELL.findall(xml))
@@ -262,6 +271,8 @@ def _rows(sheet) -> list[tuple]:
 def read_workbook(upload) -> Book:
     """Every sheet's values of an uploaded workbook (bytes or a file), within the bounds, with
     formulas read as the values Excel saved for them; ``WorkbookRefused`` with the reason."""
+    from openpyxl import load_workbook
+
     data = content_of(upload)
     check_archive(data)
     try:

@@ -10,6 +10,7 @@ from accounts.roles import ROLES, create_account
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
     help = _("Creates an account for an organiser or a referee.")
 
     def add_arguments(self, parser):

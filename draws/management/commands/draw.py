@@ -62,6 +62,7 @@ def draw_document(game) -> dict:
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
     help = _(
         "Draws a game's tables (and a qualifier game's rounds), stores the draw confirmed "
         "and prints it as JSON. --commit publishes the commitment only; a later run draws with "

@@ -19,6 +19,7 @@ def demo_slug(document: dict) -> str:
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
     help = _(
         "Loads the demo championship once (running it again changes nothing) and prints "
         "its short name on the last line."

@@ -6,6 +6,7 @@ from tournament.lookups import tournament_or_error
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
     help = _("Writes a tournament as a syllabatim-tournament document to standard output.")
 
     def add_arguments(self, parser):

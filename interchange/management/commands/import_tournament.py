@@ -28,6 +28,7 @@ def read_document(path: str) -> object:
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
     help = _("Checks a syllabatim-tournament file and stores all of it, or nothing.")
 
     def add_arguments(self, parser):

@@ -8,6 +8,7 @@ from tournament.lookups import tournament_or_error
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
     help = _("Writes the computed results of a tournament (syllabatim-results) to standard output.")
 
     def add_arguments(self, parser):

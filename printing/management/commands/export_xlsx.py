@@ -8,6 +8,7 @@ from tournament.lookups import tournament_or_error
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
     help = _(
         "Writes the whole championship as an Excel workbook: the players (in the "
         "registration layout), the standings of each stage, every round result, the teams."

@@ -8,6 +8,7 @@ from tournament.registration import import_players
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
     help = _(
         "Registers players and teams from a spreadsheet in the registration layout: all "
         "of it, or nothing when a row is wrong."

@@ -9,6 +9,7 @@ from tournament.lookups import tournament_or_error
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
     help = _(
         "Writes a tournament's printouts (PDF, Braille BRF, Unicode Braille text) into a "
         "folder and lists them."

@@ -10,6 +10,7 @@ from tournament.models import Game, Stage
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
     help = _(
         "Prints the address of each table of a game for its scorekeeper's phone as JSON "
         '({"tables": [{"table": 1, "url": "…"}]}), giving tables without one a new link.'

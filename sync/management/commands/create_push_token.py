@@ -7,6 +7,7 @@ from sync.services import create_push_token
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
     help = _(
         "Makes a key that lets the venue push the tournament SLUG to this server, and prints it "
         "(only this once: the server keeps only its digest)."

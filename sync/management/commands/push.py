@@ -12,6 +12,7 @@ TOKEN_VARIABLE = "SYLLABATIM_PUSH_TOKEN"
 
 
 class Command(BaseCommand):
+    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
     help = _(
         "Pushes the tournament SLUG to the public server: once, or with --watch after every "
         "change, retrying while the server cannot be reached. One line per push."
