@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 from django.apps import apps
-from django.db import connection
+from django.core.management.color import no_style
+from django.db import connection, transaction
 from django.test import Client
 from django.utils import translation
 
@@ -17,6 +18,8 @@ from rules.sheet import SheetLine
 
 DATA = Path(__file__).with_name("data")
 PROJECT_APPS = ("tournament", "scoring", "accounts")
+# The apps whose rows a championship is (its history included), copied by ``rows_once``.
+CHAMPIONSHIP_APPS = ("tournament", "scoring", "sync")
 
 
 def pytest_configure(config):
@@ -74,11 +77,76 @@ def database_snapshot() -> dict[str, list]:
 # The championships and people most tests start from --------------------------------------
 
 
-@pytest.fixture
-def demo(db):
-    """The demo championship: qualifier, both finals and teams, all played."""
+def _championship_models() -> list:
+    return [
+        model
+        for app in CHAMPIONSHIP_APPS
+        for model in apps.get_app_config(app).get_models(include_auto_created=True)
+    ]
+
+
+def _rows_of(models) -> dict:
+    rows = {}
+    for model in models:
+        columns = [field.attname for field in model._meta.concrete_fields]
+        values = list(model.objects.order_by().values(*columns))
+        if values:
+            rows[model] = values
+    return rows
+
+
+class RowsOnce:
+    """A championship made once per test process and copied into each test that asks for it.
+
+    Making one goes through the import (and the draw) with every check, a second or so each;
+    hundreds of tests start from the same one. The first test to ask makes it in a transaction
+    that is rolled back, keeping its rows; every test then inserts those rows as they were (the
+    same keys, revisions and history), in one statement a table. A test that has already stored
+    rows of a championship gets the real making, so that no key can clash."""
+
+    def __init__(self, blocker):
+        self.blocker = blocker
+        self.made: dict[str, dict] = {}
+        with blocker.unblock():
+            # what the migrations store (the card table) is no championship's
+            self.models = [model for model in _championship_models() if not model.objects.exists()]
+
+    def __call__(self, name: str, make):
+        models = self.models
+        if any(model.objects.exists() for model in models):
+            return make()
+        if name not in self.made:
+            with self.blocker.unblock(), transaction.atomic():
+                make()
+                self.made[name] = _rows_of(models)
+                transaction.set_rollback(True)
+        with transaction.atomic():
+            for model, values in self.made[name].items():
+                model.objects.bulk_create([model(**row) for row in values])
+            with connection.cursor() as cursor:
+                for statement in connection.ops.sequence_reset_sql(
+                    no_style(), list(self.made[name])
+                ):
+                    cursor.execute(statement)
+        return None
+
+
+@pytest.fixture(scope="session")
+def rows_once(django_db_setup, django_db_blocker) -> RowsOnce:
+    return RowsOnce(django_db_blocker)
+
+
+def import_demo():
     tournament, _ = import_tournament(json.loads(DEMO_FILE.read_text(encoding="utf-8")), slug="mcr")
     return tournament
+
+
+@pytest.fixture
+def demo(db, rows_once):
+    """The demo championship: qualifier, both finals and teams, all played."""
+    from tournament.models import Tournament
+
+    return rows_once("demo", import_demo) or Tournament.objects.get(slug="mcr")
 
 
 @pytest.fixture
@@ -87,14 +155,22 @@ def english():
         yield
 
 
-@pytest.fixture
-def game(db):
-    """The demo's players with the qualifier's first game drawn and confirmed, no result."""
+def draw_first_game():
     document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
     del document["stages"], document["lots"]
     tournament, _ = import_tournament(document, slug="mcr")
     return draw_game(
         tournament=tournament, kind="qualifier", number=1, by="Jana", seed=1, confirm=True
+    )
+
+
+@pytest.fixture
+def game(db, rows_once):
+    """The demo's players with the qualifier's first game drawn and confirmed, no result."""
+    from tournament.models import Game
+
+    return rows_once("game", draw_first_game) or Game.objects.get(
+        stage__tournament__slug="mcr", stage__kind="qualifier", number=1
     )
 
 
