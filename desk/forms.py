@@ -39,7 +39,15 @@ class SanctionForm(forms.Form):
 
     def __init__(self, *args, tournament, may_expel: bool, **kwargs):
         super().__init__(*args, **kwargs)
-        players = Player.objects.filter(tournament=tournament).order_by("start_number")
+        # a sanction is for a player at a table of the game (sanction_check): the players
+        # seated in an announced game, not the absent or ineligible who are never drawn
+        players = (
+            Player.objects.filter(
+                tournament=tournament, seats__game__draw_status=DrawStatus.CONFIRMED
+            )
+            .distinct()
+            .order_by("start_number")
+        )
         self.fields["player"].choices = [("", "—")] + [
             (p.start_number, f"{p.start_number}. {p.name}") for p in players
         ]
@@ -75,6 +83,15 @@ def _game_order(game: Game):
 class WithdrawalForm(forms.Form):
     reason = forms.CharField(
         label=_("Reason of the withdrawal"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=2000,
+    )
+
+
+class EarlyEndForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Reason for ending the game early"),
+        help_text=_("Kept in the history for the staff; never published."),
         widget=forms.Textarea(attrs={"rows": 3}),
         max_length=2000,
     )

@@ -18,7 +18,7 @@ from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Player
 from tournament.names import feminine
 
-from .forms import SanctionForm, WithdrawalForm
+from .forms import EarlyEndForm, SanctionForm, WithdrawalForm
 
 
 def _form(request, tournament, data=None, initial=None) -> SanctionForm:
@@ -156,14 +156,18 @@ def sanction_withdraw(request, slug, sanction):
 
 @referee_required
 def end_game(request, slug, stage, number):
-    """End a final game early in time trouble (F), after confirmation: the rounds not played
-    at any table are dropped for every table."""
+    """End a final game early in time trouble (F), after confirmation and with a reason: the
+    rounds not played at any table are dropped for every table. Until another sheet of the
+    game is saved, the page offers to undo it."""
     tournament = tournament_or_404(slug)
     game = game_or_404(tournament, stage, number)
     problem = None
-    if request.method == "POST":
+    form = EarlyEndForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
         try:
-            ended = services.end_game_early(game=game, by=request.user)
+            ended = services.end_game_early(
+                game=game, by=request.user, reason=form.cleaned_data["reason"]
+            )
         except services.EndRefused as refused:
             problem = str(refused)
         else:
@@ -181,9 +185,26 @@ def end_game(request, slug, stage, number):
         {
             "tournament": tournament,
             "game": game,
+            "form": form,
             "dropped": services.rounds_not_played(game),
             "kept": list(game.rounds.order_by("position")),
             "problem": problem,
+            "undo_refusal": services.early_end_undo_refusal(game) if game.ended_early_at else "",
         },
-        status=400 if problem else 200,
+        status=400 if problem or form.errors else 200,
     )
+
+
+@referee_required
+@require_POST
+def undo_end_game(request, slug, stage, number):
+    """Undo an early end while no sheet of the game has been saved since."""
+    tournament = tournament_or_404(slug)
+    game = game_or_404(tournament, stage, number)
+    try:
+        services.undo_early_end(game=game, by=request.user)
+    except services.EndRefused as refused:
+        messages.error(request, str(refused))
+        return redirect("desk:end_game", slug=slug, stage=stage, number=number)
+    messages.success(request, _("The early end is undone: the game's rounds are back."))
+    return redirect(reverse("desk:dashboard", kwargs={"slug": slug}) + f"?partie={stage}-{number}")

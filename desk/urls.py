@@ -18,6 +18,7 @@ urlpatterns = [
     path("tresty/zapsat/", sanctions.sanction_record, name="sanction_record"),
     path("tresty/<int:sanction>/zrusit/", sanctions.sanction_withdraw, name="sanction_withdraw"),
     path(game + "ukoncit/", sanctions.end_game, name="end_game"),
+    path(game + "ukoncit/vratit/", sanctions.undo_end_game, name="undo_end_game"),
     path(game + "stul-<int:table>/kolo-<int:round>/", views.sheet, name="sheet"),
     path(game + "stul-<int:table>/kolo-<int:round>/potvrdit/", views.confirm, name="confirm"),
     path(game + "potvrdit/", views.confirm_game, name="confirm_game"),

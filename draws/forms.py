@@ -50,6 +50,22 @@ class RoundsFields(forms.Form):
         initial=QUALIFIER_ROUNDS_MAX,
     )
 
+    def __init__(self, *args, kind: str = Stage.Kind.QUALIFIER, **kwargs):
+        super().__init__(*args, **kwargs)
+        if kind != Stage.Kind.QUALIFIER:
+            # a final deals rounds 1..7 in order (F): no range is drawn, the referee may
+            # only type a shorter ascending list
+            del self.fields["least"], self.fields["most"]
+            self.fields["rounds"].help_text = format_lazy(
+                _(
+                    "A final deals rounds {first} to {last} in ascending order (rule F). To "
+                    "shorten the game, type the rounds in ascending order, e.g. 1, 2, 3, 4, 5. "
+                    "Empty: rounds {first} to {last}."
+                ),
+                first=ROUND_NUMBERS[0],
+                last=ROUND_NUMBERS[-1],
+            )
+
     def clean_rounds(self):
         text = self.cleaned_data["rounds"].strip()
         return parse_rounds(text) if text else None
@@ -60,7 +76,10 @@ class RoundsFields(forms.Form):
             self.add_error("most", _("The most rounds cannot be fewer than the fewest."))
         return data
 
-    def round_range(self) -> rules_draw.RoundRange:
+    def round_range(self) -> rules_draw.RoundRange | None:
+        """The qualifier's range of rounds to draw; None for a final (rounds 1..7)."""
+        if "least" not in self.fields:
+            return None
         return rules_draw.RoundRange(self.cleaned_data["least"], self.cleaned_data["most"])
 
 

@@ -264,7 +264,7 @@ class Award:
     heading: Heading
     place: int
     holder: str  # a player's or a team's name
-    members: list[str]  # a team's counted players
+    members: list[tuple[str, bool]]  # a team's roster as registered: (name, counted)
     what: str  # "A-final, B1, blind" / "B-final" / "Teams"
     title: str | None  # "Mistr ČR v Syllabatimu 2026" for the A-final's winners
 
@@ -303,7 +303,10 @@ class Results:
                         self.heading,
                         team.medal,
                         team.team,
-                        [player.name for player in team.counted],
+                        [
+                            (player.name, player in team.counted)
+                            for player in team.members or team.counted
+                        ],
                         _("Teams"),
                         None,
                     )

@@ -608,8 +608,12 @@ def certificates(awards: list[Award]) -> bytes:
         y = height - 106 * mm
         if award.members:
             canvas.setFont(FONT, 13)
-            canvas.drawCentredString(middle, y, printable(", ".join(award.members)))
-            y -= 10 * mm
+            roster = ", ".join(name + ("*" if counted else "") for name, counted in award.members)
+            canvas.drawCentredString(middle, y, printable(roster))
+            y -= 6 * mm
+            canvas.setFont(FONT, 10)
+            canvas.drawCentredString(middle, y, _("* counted in the team's result"))
+            y -= 8 * mm
         canvas.setFont(FONT, 22)
         canvas.drawCentredString(
             middle,

@@ -2,12 +2,11 @@
 standings and results (and the announced seating) for everyone."""
 
 from django import forms
-from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
 
 from accounts.access import organiser_required, public
 from scoring.pages import page_context
@@ -35,10 +34,6 @@ class BrailleForm(forms.Form):
         max_value=100,
         initial=braille.PAGE_LINES,
     )
-
-
-class PlayersUploadForm(forms.Form):
-    file = forms.FileField(label=gettext_lazy("Spreadsheet with players (.xlsx)"))
 
 
 def _page_size(request) -> tuple[int, int]:
@@ -134,7 +129,6 @@ def printouts(request, slug):
             "tournament": tournament,
             "groups": _grouped(tournament, catalog.available(tournament)),
             "braille_form": BrailleForm(request.GET or None),
-            "upload_form": PlayersUploadForm(),
             "braille_available": braille.available(),
         },
     )
@@ -159,33 +153,14 @@ def championship_export(request, slug):
 
 
 @organiser_required
-@require_POST
-def import_players(request, slug):
-    tournament = tournament_or_404(slug)
-    form = PlayersUploadForm(request.POST, request.FILES)
-    errors = []
-    if form.is_valid():
-        outcome = registration.import_players(tournament, form.cleaned_data["file"])
-        errors = outcome.errors
-        if not errors:
-            messages.success(
-                request,
-                outcome.summary(),
-            )
-            return redirect("printing:printouts", slug=slug)
-    return render(
-        request,
-        "printing/printouts.html",
-        {
-            "tournament": tournament,
-            "groups": _grouped(tournament, catalog.available(tournament)),
-            "braille_form": BrailleForm(),
-            "upload_form": form,
-            "upload_errors": errors,
-            "braille_available": braille.available(),
-        },
-        status=400,
-    )
+def import_players_moved(request, slug):
+    """The registration upload lives on the players' page now: an upload sent here still
+    arrives there (308 keeps the method and the file); a visit goes to the page."""
+    if request.method == "POST":
+        return HttpResponsePermanentRedirect(
+            reverse("staff:players_upload", kwargs={"slug": slug}), preserve_request=True
+        )
+    return redirect("staff:players", slug=slug)
 
 
 @public

@@ -2,6 +2,7 @@
 
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -9,6 +10,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
 from accounts import guesses
@@ -46,6 +48,19 @@ def health(request):
     cache = "ok" if down_since is None else f"unavailable since {down_since}"
     response = HttpResponse(f"ok\ncache: {cache}\n", content_type="text/plain")
     response["Cache-Control"] = "no-store"
+    return response
+
+
+FAVICON = settings.BASE_DIR / "static" / "favicon.ico"
+
+
+@public
+@require_safe
+def favicon(request):
+    """/favicon.ico, which browsers ask for whatever the page links: the site's icon (the
+    pages also link it and its SVG from the static files)."""
+    response = HttpResponse(FAVICON.read_bytes(), content_type="image/x-icon")
+    response["Cache-Control"] = "public, max-age=86400"
     return response
 
 

@@ -134,7 +134,8 @@ class Report:
     teammate_pairs: int  # pairs of teammates at one table
     teammate_pairs_unavoidable: int  # what even spreading of every team still leaves
     repeated_pairs: int  # pairs that sat together in an earlier game of the stage
-    repeat_bound: int | None = None  # for a second game: the least any seating can repeat
+    repeat_bound: int | None = None  # no seating repeats fewer pairs (``repeat_bound``)
+    earlier_games: int = 0  # after one earlier game the bound is reached; after more, a floor
 
     @property
     def sighted_held(self) -> bool:
@@ -177,6 +178,42 @@ def second_game_bound(first_game: Sequence[Sequence[Hashable]], sizes: Sequence[
     over those T tables; the bound is the sum over the new tables."""
     earlier = len(first_game)
     return sum(pairs(count) for size in sizes for count in even_split(size, earlier))
+
+
+def game_repeat_bound(
+    earlier_game: Sequence[Sequence[Hashable]], keys: Iterable[Hashable], sizes: Sequence[int]
+) -> int:
+    """The fewest pairs that sat together in ``earlier_game`` that any seating of ``keys`` at
+    tables of ``sizes`` repeats (pigeonhole): of the players who sat in that game, a new table
+    holding x of them draws them from the T earlier tables they sat at, so at least the pairs
+    of the most even split of x over T sat together; and the m such players are spread over
+    the new tables as evenly as that count allows (it grows by x // T with each further
+    player, so filling the table where it grows least gives the fewest). Players who did not
+    sit in that game meet no one of it. A lower bound: the earlier tables' sizes are not used,
+    so no seating need reach it, but none goes below it."""
+    table_of = {player: index for index, table in enumerate(earlier_game) for player in table}
+    from_game = [table_of[key] for key in keys if key in table_of]
+    groups = len(set(from_game))
+    if not groups:
+        return 0
+    placed = [0] * len(sizes)
+    for _player in from_game:
+        open_tables = [i for i in range(len(sizes)) if placed[i] < sizes[i]]
+        placed[min(open_tables, key=lambda i: (placed[i] // groups, i))] += 1
+    return sum(pairs(count) for x in placed for count in even_split(x, groups))
+
+
+def repeat_bound(
+    earlier_games: Sequence[Sequence[Sequence[Hashable]]], tables: Sequence[Sequence[Hashable]]
+) -> int:
+    """The fewest repeated pairs a seating of the players of ``tables`` at tables of their
+    sizes can have after ``earlier_games``: the largest of each earlier game's own bound
+    (``game_repeat_bound``), since a pair repeated from one game is repeated. With one earlier
+    game whose players all play again, the searched draw reaches it; after more games it is
+    only a floor."""
+    keys = [player for table in tables for player in table]
+    sizes = [len(table) for table in tables]
+    return max((game_repeat_bound(game, keys, sizes) for game in earlier_games), default=0)
 
 
 def shuffle_seating(keys: Sequence[Hashable], sizes: Sequence[int], rng: random.Random):
@@ -313,7 +350,6 @@ def seating_report(
     """How a seating (drawn, or changed by hand) meets the preferences."""
     sighted = {e.key: e.sighted for e in entrants}
     team = {e.key: e.team for e in entrants}
-    sizes = [len(table) for table in tables]
     return Report(
         tables_without_sighted=sum(1 for table in tables if not any(sighted[p] for p in table)),
         tables_without_sighted_unavoidable=max(0, len(tables) - sum(sighted.values())),
@@ -325,13 +361,8 @@ def seating_report(
         ),
         teammate_pairs_unavoidable=unavoidable_teammate_pairs(entrants, len(tables)),
         repeated_pairs=repeated_pairs(tables, meetings(earlier_games)),
-        repeat_bound=(
-            0
-            if not earlier_games
-            else second_game_bound(earlier_games[0], sizes)
-            if len(earlier_games) == 1
-            else None
-        ),
+        repeat_bound=repeat_bound(earlier_games, tables),
+        earlier_games=len(earlier_games),
     )
 
 

@@ -191,12 +191,28 @@ def _game_entries(tournament: Tournament) -> list[Entry]:
                 )
             )
         if record.ended_early_at and (before is None or not before.ended_early_at):
+            words = _("%(stage)s, game %(game)s ended early") % where
+            if record.ended_early_reason:  # the staff's log only: SHEET is not public
+                words += ": " + record.ended_early_reason
             entries.append(
                 Entry(
                     record.ended_early_at,
                     record.ended_early_by,
                     SHEET,
-                    _("%(stage)s, game %(game)s ended early") % where,
+                    words,
+                    kind,
+                    record.number,
+                    record.history_id,
+                )
+            )
+        if before is not None and before.ended_early_at and not record.ended_early_at:
+            entries.append(
+                Entry(
+                    record.history_date,
+                    _history_user(record),
+                    SHEET,
+                    _("%(stage)s, game %(game)s: the early end undone, rounds %(rounds)s back")
+                    % {**where, "rounds": ", ".join(map(str, before.rounds_dropped))},
                     kind,
                     record.number,
                     record.history_id,

@@ -259,6 +259,7 @@ class TeamRow:
     counted: list[PlayerInfo]
     shared: bool
     medal: int | None
+    members: list[PlayerInfo] = field(default_factory=list)  # the roster as registered
 
     @property
     def team_key(self) -> tuple:
@@ -292,6 +293,7 @@ def team_page(tournament: Tournament) -> TeamPage:
                 row.rank
                 if over and row.rank <= PODIUM_PLACES and row.team not in shared_podium
                 else None,
+                [infos[n] for n in sorted(data.teams.get(row.team, []))],
             )
             for row in rows
         ],

@@ -11,13 +11,13 @@ from django.db import connections
 from django.db.models import Count, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 
-from rules.advancement import quota_by_participation
+from rules.advancement import TOO_MANY_FINALISTS, quota_by_participation
 from rules.advancement import quota_warnings as advancement_quota_warnings
 from rules.categories import CATEGORIES, category_of
 from rules.progress import GameState, StageProgress, planned_games
 from rules.sanctions import Sanction as SanctionData
 from rules.score import RESULT_FIELDS, RESULT_FLAGS, RoundEntry
-from rules.stages import QUALIFIER, STAGES
+from rules.stages import FINAL_A, QUALIFIER, STAGES
 from tournament.models import (
     DrawStatus,
     Game,
@@ -280,8 +280,11 @@ def sanction_rows(tournament: Tournament, *, withdrawn: bool = False) -> list[Sa
 def quota_warnings(tournament: Tournament, data: TournamentData | None = None) -> list[str]:
     """What the organiser must see about the A-final places in force (K, C), in words: more
     than 10 finalists, a quota above its category's size. The size is the qualifier's field
-    once it has started, else the eligible players registered."""
+    once it has started, else the eligible players registered. The number of finalists
+    matters only until the A-final is drawn: from then on it is not said again."""
     data = data if data is not None else tournament_data(tournament)
+    final_a = data.progress.get(FINAL_A)
+    final_drawn = final_a is not None and bool(final_a.games)
     qualifier = data.stages.get(QUALIFIER)
     if qualifier is not None and qualifier.participants:
         numbers = qualifier.participants
@@ -298,4 +301,5 @@ def quota_warnings(tournament: Tournament, data: TournamentData | None = None) -
         for code, params in advancement_quota_warnings(
             quota, {c: sizes.get(c, 0) for c in CATEGORIES}
         )
+        if not (final_drawn and code == TOO_MANY_FINALISTS)
     ]

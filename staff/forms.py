@@ -167,6 +167,7 @@ class PlayerForm(forms.ModelForm):
         model = Player
         fields = PLAYER_FIELDS
         widgets = {"birth_date": DateInput()}
+        labels = {"name": _("Name")}  # a person's: "Jméno", not the model's "název"
         help_texts = {
             "birth_date": _(
                 "A player must be 18 on the first day (rule A). Empty: the draw lists the "
@@ -361,3 +362,7 @@ class CardForm(forms.ModelForm):
 
     def clean_letters(self):
         return self.cleaned_data["letters"].strip().upper()
+
+
+class PlayersUploadForm(forms.Form):
+    file = forms.FileField(label=_("Spreadsheet with players (.xlsx)"))

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.services import role_of
+from rules.eligibility import UNDER_AGE
 from rules.stages import FINAL_A, FINAL_B, QUALIFIER
 from scoring.selectors import progress, sanction_rows, tournament_data
 from scoring.standings import qualifier_advancement
@@ -355,13 +356,20 @@ def team_rows(tournament: Tournament) -> list[TeamRow]:
 
 
 def players_free_for(tournament: Tournament, team: Team | None) -> list[Player]:
-    """Players a team may take: in no other team."""
+    """Players a team may take: in no other team, present and not under age (A: a team
+    counts its members' games, and only they can play). The team's own members stay listed
+    whatever has changed since, so that saving the team keeps them."""
     taken = TeamMember.objects.filter(team__tournament=tournament)
+    own: set[int] = set()
     if team is not None:
         taken = taken.exclude(team=team)
-    return list(
-        tournament.players.exclude(pk__in=taken.values("player_id")).order_by("start_number")
-    )
+        own = set(team.members.values_list("player_id", flat=True))
+    free = tournament.players.exclude(pk__in=taken.values("player_id")).order_by("start_number")
+    return [
+        player
+        for player in free
+        if player.pk in own or (player.present and UNDER_AGE not in player.eligibility_problems())
+    ]
 
 
 # --- accounts and cards -------------------------------------------------------------------

@@ -23,6 +23,7 @@ urlpatterns = [
     path("<slug:slug>/nastaveni/", views.settings, name="settings"),
     path("<slug:slug>/hraci/", views.players, name="players"),
     path("<slug:slug>/hraci/novy/", views.player_new, name="player_new"),
+    path("<slug:slug>/hraci/nahrat/", views.players_upload, name="players_upload"),
     path("<slug:slug>/hraci/<int:number>/", views.player, name="player"),
     path("<slug:slug>/hraci/<int:number>/smazat/", views.player_delete, name="player_delete"),
     path("<slug:slug>/druzstva/", views.teams, name="teams"),

@@ -20,7 +20,7 @@ from accounts.access import organiser_required, referee_required
 from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from rules.stages import STAGES
 from scoring.selectors import quota_warnings
-from tournament import services
+from tournament import registration, services
 from tournament.lookups import tournament_or_404
 from tournament.models import Card, Player, Team, Tournament
 from tournament.words import eligibility_sentence
@@ -34,6 +34,7 @@ from .forms import (
     PasswordForm,
     PlayerForm,
     PlayerSearchForm,
+    PlayersUploadForm,
     TeamForm,
     TournamentForm,
     confirmation_words,
@@ -257,8 +258,12 @@ def players(request, slug):
         return redirect(
             reverse("staff:players", kwargs={"slug": slug}) + (f"?{query}" if query else "")
         )
+    return _players_page(request, tournament, search)
+
+
+def _players_page(request, tournament, search, upload_form=None, upload_errors=(), status=200):
     rows = selectors.player_rows(tournament, **search.criteria())
-    table = PlayersTable(rows, caption=_("Players of the tournament"), slug=slug)
+    table = PlayersTable(rows, caption=_("Players of the tournament"), slug=tournament.slug)
     RequestConfig(request, paginate=False).configure(table)
     return render(
         request,
@@ -269,8 +274,28 @@ def players(request, slug):
             "table": table,
             "rows": rows,
             "filtered": any(search.criteria().values()),
+            "upload_form": upload_form or PlayersUploadForm(),
+            "upload_errors": upload_errors,
         },
+        status=status,
     )
+
+
+@organiser_required
+@require_POST
+def players_upload(request, slug):
+    """Register players and teams from the filled-in registration sheet: all rows, or
+    nothing and every error with its cell."""
+    tournament = tournament_or_404(slug)
+    form = PlayersUploadForm(request.POST, request.FILES)
+    errors = []
+    if form.is_valid():
+        outcome = registration.import_players(tournament, form.cleaned_data["file"])
+        errors = outcome.errors
+        if not errors:
+            messages.success(request, outcome.summary())
+            return redirect("staff:players", slug=slug)
+    return _players_page(request, tournament, PlayerSearchForm(), form, errors, status=BAD_REQUEST)
 
 
 def _numbers(values) -> set[int]:

@@ -12,6 +12,7 @@ from public import views as public_views
 # of the day links to it.
 urlpatterns = [
     path("zdravi/", public_views.health, name="health"),
+    path("favicon.ico", public_views.favicon, name="favicon"),
     path("", include("sync.urls")),
     *i18n_patterns(
         path("admin/", admin.site.urls),

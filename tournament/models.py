@@ -502,6 +502,11 @@ class Game(models.Model):
         ),
     )
     ended_early_by = models.CharField(_("ended early by"), max_length=200, blank=True)
+    ended_early_reason = models.TextField(
+        _("reason for ending early"),
+        blank=True,
+        help_text=_("Why the referee ended the game early; for the staff, never published."),
+    )
     rounds_dropped = models.JSONField(
         _("rounds dropped"), default=list, blank=True, help_text=_("Round numbers not played.")
     )

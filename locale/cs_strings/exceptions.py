@@ -102,7 +102,6 @@ CS = {
     "In time trouble the referee may end a final game early (rule F). The rounds that no table has played are dropped for every table, and the game then counts as complete once every table's sheets of the rounds kept are in.": "V časové tísni může rozhodčí partii finále předčasně ukončit (pravidlo F). Kola, která nehrál žádný stůl, se vypustí u všech stolů a partie je pak úplná, jakmile jsou zapsány zápisy všech stolů z ponechaných kol.",
     "Rounds kept:": "Ponechaná kola:",
     "Rounds dropped:": "Vypuštěná kola:",
-    "This cannot be undone.": "Tento krok nelze vrátit.",
     "End the game now": "Ukončit partii",
     "ended early at": "předčasně ukončena",
     "The referee ended the game early (rule F): its rounds not played are dropped.": "Rozhodčí partii předčasně ukončil (pravidlo F): neodehraná kola jsou vypuštěna.",

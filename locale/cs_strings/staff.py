@@ -108,7 +108,6 @@ CS = {
     "Register a player": "Přihlásit hráče",
     "All players": "Všichni hráči",
     "Registration sheet (.xlsx, with the players registered so far)": "Přihláškový list (.xlsx, s dosud přihlášenými hráči)",
-    "Register players from a filled-in sheet": "Přihlásit hráče z vyplněného listu",
     "Find players": "Hledat hráče",
     "Only the players": "Jen hráči",
     "Find": "Hledat",

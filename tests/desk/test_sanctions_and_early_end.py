@@ -102,7 +102,7 @@ def test_ending_a_final_game_early_drops_the_rounds_nobody_played(final_in_time_
     assert "Vypuštěná kola: 5, 6, 7" in page
     final_a = next(s for s in stage_summaries(tournament) if s.kind == "final_a")
     assert not final_a.over
-    assert client.post(url).status_code == 302
+    assert client.post(url, {"reason": "časová tíseň"}).status_code == 302
     game.refresh_from_db()
     assert game.round_numbers() == [1, 2, 3, 4] and game.rounds_dropped == [5, 6, 7]
     assert game.ended_early_by == "ref1" and game.ended_early_at is not None
@@ -125,9 +125,9 @@ def test_ending_a_final_game_early_drops_the_rounds_nobody_played(final_in_time_
     services.confirm_sheet(sheet=table.sheets.get(round__number=4), by=referees[1], version=1)
     final_a = next(s for s in stage_summaries(tournament) if s.kind == "final_a")
     assert final_a.over  # the game ended early counts as complete
-    assert client.post(url).status_code == 400  # and it is not ended twice
+    assert client.post(url, {"reason": "znovu"}).status_code == 400  # not ended twice
 
 
 def test_only_a_final_game_is_ended_early(game, referees):
     with pytest.raises(services.EndRefused, match="finále"):
-        services.end_game_early(game=game, by=referees[0])
+        services.end_game_early(game=game, by=referees[0], reason="časová tíseň")

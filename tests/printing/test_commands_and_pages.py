@@ -154,13 +154,13 @@ def test_the_organiser_uploads_players_and_sees_errors_by_cell(demo):
     book.save(broken)
     broken.seek(0)
     broken.name = "prihlasky.xlsx"
-    response = client.post("/sprava/kopie/tisk/prihlasky/nahrat/", {"file": broken})
+    response = client.post("/sprava/kopie/hraci/nahrat/", {"file": broken})
     assert response.status_code == 400
     assert "Buňka Hráči!D3" in response.content.decode()
     assert not Tournament.objects.get(slug="kopie").players.exists()
     good = io.BytesIO(content)
     good.name = "prihlasky.xlsx"
-    response = client.post("/sprava/kopie/tisk/prihlasky/nahrat/", {"file": good})
+    response = client.post("/sprava/kopie/hraci/nahrat/", {"file": good})
     assert response.status_code == 302
     assert Tournament.objects.get(slug="kopie").players.count() == demo.players.count()
 
@@ -196,3 +196,16 @@ def test_braille_page_size_from_the_address(demo, louis):
     pages = response.content.decode("ascii").split("\f")
     assert len(pages) > 1
     assert all(len(line) <= 20 for page in pages for line in page.split("\r\n"))
+
+
+def test_the_registration_upload_is_on_the_players_page_and_the_old_address_leads_there(demo):
+    client = client_of(ORGANISER)
+    players = client.get("/sprava/mcr/hraci/").content.decode()
+    assert 'action="/sprava/mcr/hraci/nahrat/"' in players and 'type="file"' in players
+    assert "Přihlásit hráče a družstva z tabulky přihlášek" in players
+    printouts = client.get("/sprava/mcr/tisk/").content.decode()
+    assert 'type="file"' not in printouts and "/sprava/mcr/hraci/" in printouts
+    sent = client.post("/sprava/mcr/tisk/prihlasky/nahrat/", {})
+    assert sent.status_code == 308 and sent["Location"] == "/sprava/mcr/hraci/nahrat/"
+    visited = client.get("/sprava/mcr/tisk/prihlasky/nahrat/")
+    assert visited.status_code == 302 and visited["Location"] == "/sprava/mcr/hraci/"

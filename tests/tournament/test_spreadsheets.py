@@ -224,7 +224,7 @@ def upload_file(content: bytes, name: str = "soubor.xlsx") -> io.BytesIO:
 def test_the_registration_upload_refuses_oversized_sheets_at_once(demo, settings):
     organiser = create_account(username="org", role=ORGANISER, password="heslo-1234-abcd")
     client = client_of(organiser)
-    url = reverse("printing:import_players", kwargs={"slug": "mcr"})
+    url = reverse("staff:players_upload", kwargs={"slug": "mcr"})
     before = database_snapshot()
     for content, message in (
         (zip_bomb(), "rozbalí"),

@@ -1,0 +1,34 @@
+"""Issue 21, point 10: a team's certificate lists the team as registered and marks the three
+players whose points counted."""
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from printing import documents, pdf
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_team_certificate_lists_the_whole_roster_marking_who_counted(demo):
+    rosters = {
+        team.name: sorted(m.player.name for m in team.members.select_related("player"))
+        for team in demo.teams.all()
+    }
+    awards = [a for a in documents.results(demo).awards() if a.members]
+    assert len(awards) == 3  # the teams' podium
+    larger = [a for a in awards if len(rosters[a.holder]) > 3]
+    assert larger  # a team of more than three: the point of the mark
+    for award in awards:
+        assert sorted(name for name, _counted in award.members) == rosters[award.holder]
+        assert sum(counted for _name, counted in award.members) == 3
+    award = larger[0]
+    left_out = next(name for name, counted in award.members if not counted)
+    counted = [name for name, c in award.members if c]
+    text = "\n".join(
+        page.extract_text() for page in PdfReader(io.BytesIO(pdf.certificates(awards))).pages
+    )
+    assert left_out in text and f"{left_out}*" not in text
+    assert all(f"{name}*" in text for name in counted)
+    assert "* body započítané do výsledku družstva" in text
