@@ -8,17 +8,16 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from accounts.access import referee_required
 from rules.championship import starting_seat
-from rules.score import round_score
-from rules.stages import FINALS
+from rules.score import RESULT_FIELDS, round_score
 from scoring import pages, services
-from scoring.models import TABLE_SCOREKEEPER, Lot, RoundResult, Sheet, table_scorekeeper
+from scoring.log import sheet_history
+from scoring.models import Lot, Sheet
 from scoring.selectors import quota_warnings, sanction_rows, tournament_data
 from scoring.standings import (
     QUALIFIER,
@@ -118,14 +117,7 @@ def dashboard(request, slug):
             ],
             "next_to_confirm": sheet_url(mine[0]) if mine else None,
             "first_missing": sheet_url(first_missing) if first_missing else None,
-            "can_end_early": bool(
-                game
-                and game.stage.kind in FINALS
-                and game.draw_confirmed
-                and grid
-                and grid.missing < len(grid.cells())
-                and any(cell.state == "empty" for cell in grid.cells())
-            ),
+            "can_end_early": bool(game and not services.early_end_refusal(game)),
             "sheet_url": sheet_url,
             "table_links": link_rows(request, game) if game else [],
         },
@@ -143,7 +135,7 @@ def _rows(state, values, problems, close_bonus, sanctions=None):
     for seat in state.seats:
         no = seat.player.start_number
         fields = {}
-        for name in ("laid", "unused", "closed", "disqualified", "penalty"):
+        for name in RESULT_FIELDS:
             fields[name] = {
                 "name": field_name(no, name),
                 "id": f"id_{field_name(no, name)}",
@@ -163,59 +155,6 @@ def _rows(state, values, problems, close_bonus, sanctions=None):
             }
         )
     return rows
-
-
-HISTORY_FIELDS = ("laid", "unused", "closed", "disqualified", "penalty")
-
-
-def _shown(value) -> str:
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    return str(value)
-
-
-def _history(state) -> list[dict]:
-    """Every change of the sheet's lines, in words: a player's first entry as one line with
-    all its values, then one line per value changed, from what to what."""
-    records = (
-        RoundResult.history.filter(table_id=state.table.pk, round_id=state.round.pk)
-        .select_related("history_user")
-        .order_by("history_date", "history_id")
-    )
-    names = {seat.player.pk: seat.player for seat in state.seats}
-    labels = {name: RoundResult._meta.get_field(name).verbose_name for name in HISTORY_FIELDS}
-    previous, changes = {}, []
-    for record in records:
-        before = previous.get(record.id)
-        author = record.history_user
-        if author is None and record.history_change_reason == TABLE_SCOREKEEPER:
-            author = table_scorekeeper(state.table.number)
-        line = {
-            "when": record.history_date,
-            "who": author,
-            "player": names.get(record.player_id),
-        }
-        if record.history_type == "-":
-            changes.append({**line, "field": _("Removed"), "old": None, "new": "–"})
-        elif before is None:
-            values = ", ".join(
-                f"{labels[name]}: {_shown(getattr(record, name))}" for name in HISTORY_FIELDS
-            )
-            changes.append({**line, "field": _("First entry"), "old": None, "new": values})
-        else:
-            for name in HISTORY_FIELDS:
-                old, new = getattr(before, name), getattr(record, name)
-                if old != new:
-                    changes.append(
-                        {
-                            **line,
-                            "field": capfirst(labels[name]),
-                            "old": _shown(old),
-                            "new": _shown(new),
-                        }
-                    )
-        previous[record.id] = None if record.history_type == "-" else record
-    return changes
 
 
 def _focus(rows, problems) -> str | None:
@@ -255,7 +194,7 @@ def _sheet_context(request, tournament, game, table, round_, state, values, prob
         "sheet_problems": [p for p in problems if p.player is None],
         "close_bonus": settings.close_bonus,
         "stale": stale,
-        "history": _history(state),
+        "history": sheet_history(state.table, state.round, [seat.player for seat in state.seats]),
         "next_url": sheet_url(upcoming) if upcoming else None,
         "can_confirm": (
             state.sheet is not None

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from rules.categories import can_keep_sheet
 from rules.draw import Entrant
 from rules.sanctions import TOURNAMENT
 from scoring.models import RoundResult
@@ -12,8 +13,6 @@ from scoring.selectors import sanction_rows, tournament_data
 from scoring.standings import QUALIFIER, final_fields
 from tournament.models import Game, Player, Seat, Stage, TeamMember, Tournament
 from tournament.words import eligibility_words
-
-SIGHTED_CLASSES = ("B2", "B3", "B4", "none")  # can keep a table's score sheet (F)
 
 
 @dataclass(frozen=True)
@@ -29,7 +28,7 @@ class Field:
 
 
 def entrant(player: Player, teams: dict[int, str]) -> Entrant:
-    return Entrant(player.start_number, player.sight_class in SIGHTED_CLASSES, teams.get(player.pk))
+    return Entrant(player.start_number, can_keep_sheet(player.sight_class), teams.get(player.pk))
 
 
 def team_of_players(tournament: Tournament) -> dict[int, str]:

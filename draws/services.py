@@ -728,19 +728,12 @@ def set_qualifier_plan(*, tournament: Tournament, games: int, seating: str) -> T
     """The number of qualifier games, fixed before the day (B), and whether the qualifier keeps
     one seating or draws the tables anew before every game. The number cannot change once the
     qualifier has started, nor fall below the games already drawn."""
-    drawn = Game.objects.filter(stage__tournament=tournament, stage__kind=Stage.Kind.QUALIFIER)
-    if games != tournament.qualifier_games and tournament.stage_has_started(Stage.Kind.QUALIFIER):
-        raise DrawRefused(
-            _(
-                "The number of qualifier games is fixed in advance (rule B): it cannot change "
-                "once the qualifier has started."
-            )
-        )
-    if drawn.filter(number__gt=games).exists():
-        raise DrawRefused(
-            _("%(count)s qualifier games are drawn already: the number cannot be lower.")
-            % {"count": drawn.count()}
-        )
+    frozen = tournament_services.frozen_settings(tournament).get("qualifier_games")
+    if games != tournament.qualifier_games and frozen:
+        raise DrawRefused(frozen)
+    problem = tournament_services.fewer_games_than_drawn(tournament, games)
+    if problem:
+        raise DrawRefused(problem)
     tournament.qualifier_games = games
     tournament.qualifier_seating = seating
     tournament.full_clean()

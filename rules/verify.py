@@ -26,15 +26,13 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .categories import can_keep_sheet
 from .championship import QUALIFIER_ROUNDS_MAX, QUALIFIER_ROUNDS_MIN
 from .commitment import DrawOptions, commitment, parse_draw_what, seed_number
 from .draw import Entrant, Preferences, RoundRange, draw_rounds, draw_seating, kept_starting_seats
 from .draw import lot_order as recompute_lot
+from .stages import QUALIFIER, STAGES
 from .timestamps import parse_moment
-
-QUALIFIER = "qualifier"
-STAGE_ORDER = ("qualifier", "final_a", "final_b")
-SIGHTED = ("B2", "B3", "B4", "none")  # can keep a table's score sheet (F)
 
 # Commitment states
 OK = "ok"
@@ -166,7 +164,7 @@ def check_commitment(audit: dict) -> Note:
 def _entrants(document: dict, seated: Sequence[int]) -> list[Entrant]:
     sight = {p["no"]: p["sight_class"] for p in document.get("players", [])}
     team = {no: t["name"] for t in document.get("teams", []) for no in t["members"]}
-    return [Entrant(no, sight.get(no) in SIGHTED, team.get(no)) for no in seated]
+    return [Entrant(no, can_keep_sheet(sight.get(no)), team.get(no)) for no in seated]
 
 
 def _tables(game: dict) -> list[dict]:
@@ -272,7 +270,7 @@ def verify_document(document: dict) -> list[Check]:
     """Every draw and lot of the document, checked."""
     checks = []
     stages = document.get("stages", {})
-    for kind in STAGE_ORDER:
+    for kind in STAGES:
         games = sorted(stages.get(kind, {}).get("games", []), key=lambda g: g["number"])
         for index, game in enumerate(games):
             audit = game.get("draw")

@@ -13,7 +13,7 @@ from rules.categories import ALL
 from rules.podium import podium
 from rules.sanctions import TOURNAMENT, Sanction
 from rules.stages import FINALS, QUALIFIER
-from tournament.models import StageKind
+from tournament.labels import stage_label
 
 from .messages import sanction_words
 from .standings import (
@@ -23,10 +23,6 @@ from .standings import (
     stage_standings,
     teams,
 )
-
-
-def _stage(kind: str) -> str:
-    return str(StageKind(kind).label)
 
 
 def with_sanction(data: TournamentData, sanction: Sanction) -> TournamentData:
@@ -66,7 +62,7 @@ def sanction_effects(
                 "others close up), advances nowhere, wins nothing, counts for no team and is "
                 "drawn to no later table."
             )
-            % {"who": _who(player, names), "words": words, "stage": _stage(sanction.stage)}
+            % {"who": _who(player, names), "words": words, "stage": stage_label(sanction.stage)}
         )
     elif before_row is not None and after_row is not None:
         effects.append(
@@ -79,7 +75,7 @@ def sanction_effects(
                 "words": words,
                 "points": before_row.points - after_row.points,
                 "closes": before_row.closes - after_row.closes,
-                "stage": _stage(sanction.stage),
+                "stage": stage_label(sanction.stage),
             }
         )
     effects += _advancement_changes(data, after, names)
@@ -143,7 +139,7 @@ def _podium_changes(before: TournamentData, after: TournamentData, kind: str, na
         places_after = {r.key: r.rank for r in podium(now[category]).places}
         if places_before == places_after:
             continue
-        where = _stage(kind) if category == ALL else f"{_stage(kind)}, {category}"
+        where = stage_label(kind) if category == ALL else f"{stage_label(kind)}, {category}"
         for key in sorted(set(places_before) | set(places_after)):
             old, new = places_before.get(key), places_after.get(key)
             if old == new:

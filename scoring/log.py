@@ -16,18 +16,30 @@ from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.core.paginator import Paginator
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rules.score import RESULT_FIELDS
+from rules.stages import STAGES, TEAMS
+from tournament.labels import stage_label
 from tournament.lookups import who as user_words
-from tournament.models import Commitment, Game, Stage, Tournament
+from tournament.models import Commitment, Game, Tournament
 from tournament.services import SETTINGS_FIELDS
 
-from .models import Lot, Sanction, SanctionScope, Sheet
+from .models import (
+    TABLE_SCOREKEEPER,
+    Lot,
+    RoundResult,
+    Sanction,
+    SanctionScope,
+    Sheet,
+    table_scorekeeper,
+)
 
 SOURCE_LIMIT = 5000  # newest history records read per source
 PAGE_SIZE = 100
-STAGE_CODES = ("qualifier", "final_a", "final_b", "teams")
+STAGE_CODES = (*STAGES, TEAMS)
 
 COMMITMENT = "commitment"
 DRAW = "draw"
@@ -64,10 +76,6 @@ class Entry:
     @property
     def kind_label(self) -> str:
         return str(KINDS[self.kind])
-
-
-def _stage(kind: str) -> str:
-    return str(Stage.Kind(kind).label) if kind in Stage.Kind.values else kind
 
 
 def _pairs(records: Iterable) -> Iterable[tuple[object | None, object]]:
@@ -136,7 +144,7 @@ def _game_entries(tournament: Tournament) -> list[Entry]:
     )
     for before, record in _pairs(records):
         kind = record.stage.kind
-        where = {"stage": _stage(kind), "game": record.number}
+        where = {"stage": stage_label(kind), "game": record.number}
         options = record.draw_options or {}
         drew = record.drawn_at and (before is None or before.drawn_at != record.drawn_at)
         if drew:
@@ -230,7 +238,7 @@ def _lot_entries(tournament: Tournament) -> list[Entry]:
         if record.history_type != "+":
             continue
         words = _("Lot (%(scope)s): order %(order)s, seed %(seed)s") % {
-            "scope": _stage(record.stage) if record.stage != Lot.TEAMS else _("teams"),
+            "scope": stage_label(record.stage) if record.stage != Lot.TEAMS else _("teams"),
             "order": ", ".join(map(str, record.order)),
             "seed": record.seed,
         }
@@ -263,7 +271,7 @@ def _sheet_entries(tournament: Tournament, users: dict[int, str]) -> list[Entry]
     for before, record in _pairs(records):
         game = record.table.game
         where = {
-            "stage": _stage(game.stage.kind),
+            "stage": stage_label(game.stage.kind),
             "game": game.number,
             "table": record.table.number,
             "round": record.round.number,
@@ -315,7 +323,7 @@ def _sanction_entries(tournament: Tournament, public: bool) -> list[Entry]:
         where = {
             "player": f"{record.player.start_number}. {record.player.name}",
             "scope": SanctionScope(record.scope).label,
-            "stage": _stage(record.game.stage.kind),
+            "stage": stage_label(record.game.stage.kind),
             "game": record.game.number,
         }
         base = (record.game.stage.kind, record.game.number)
@@ -475,10 +483,61 @@ def log_page(query, tournament: Tournament, *, public: bool) -> dict:
         "entries": page,
         "kinds": [{"code": k, "label": KINDS[k], "chosen": k in only.kinds} for k in allowed],
         "stages": [
-            {"code": code, "label": _("teams") if code == "teams" else _stage(code)}
+            {"code": code, "label": _("teams") if code == TEAMS else stage_label(code)}
             for code in STAGE_CODES
         ],
         "filter": only,
         "query": rest.urlencode(),
         "public_log": public,
     }
+
+
+def _value_words(value) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return str(value)
+
+
+def sheet_history(table, round_, players) -> list[dict]:
+    """Every change of one score sheet's lines (a table's round), in words, for the desk: a
+    player's first entry as one line with all its values, then one line per value changed,
+    from what to what; ``players`` are the table's, to name them without a query each."""
+    records = (
+        RoundResult.history.filter(table_id=table.pk, round_id=round_.pk)
+        .select_related("history_user")
+        .order_by("history_date", "history_id")
+    )
+    names = {player.pk: player for player in players}
+    labels = {name: RoundResult._meta.get_field(name).verbose_name for name in RESULT_FIELDS}
+    previous, changes = {}, []
+    for record in records:
+        before = previous.get(record.id)
+        author = record.history_user
+        if author is None and record.history_change_reason == TABLE_SCOREKEEPER:
+            author = table_scorekeeper(table.number)
+        line = {
+            "when": record.history_date,
+            "who": author,
+            "player": names.get(record.player_id),
+        }
+        if record.history_type == "-":
+            changes.append({**line, "field": _("Removed"), "old": None, "new": "–"})
+        elif before is None:
+            values = ", ".join(
+                f"{labels[name]}: {_value_words(getattr(record, name))}" for name in RESULT_FIELDS
+            )
+            changes.append({**line, "field": _("First entry"), "old": None, "new": values})
+        else:
+            for name in RESULT_FIELDS:
+                old, new = getattr(before, name), getattr(record, name)
+                if old != new:
+                    changes.append(
+                        {
+                            **line,
+                            "field": capfirst(labels[name]),
+                            "old": _value_words(old),
+                            "new": _value_words(new),
+                        }
+                    )
+        previous[record.id] = None if record.history_type == "-" else record
+    return changes

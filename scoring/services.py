@@ -564,6 +564,24 @@ def rounds_not_played(game: Game) -> list[Round]:
     return list(game.rounds.filter(sheets__isnull=True).order_by("position"))
 
 
+def early_end_refusal(game: Game) -> str:
+    """Why ``game`` cannot be ended early now, in words; empty when it can (the one rule for
+    the desk's offer and for ``end_game_early``): a final game, drawn, not ended yet, with a
+    round played at some table and a round played at none."""
+    if game.stage.kind not in FINALS:
+        return _("Only a final game can be ended early (rule F).")
+    if game.ended_early_at is not None:
+        return _("The game has been ended early already.")
+    if not game.draw_confirmed:
+        return _("The game's draw is not confirmed yet.")
+    dropped = rounds_not_played(game)
+    if len(dropped) == game.rounds.count():
+        return _("No round of the game has been played yet: nothing to end.")
+    if not dropped:
+        return _("Every round of the game has been played at some table already.")
+    return ""
+
+
 @transaction.atomic
 def end_game_early(*, game: Game, by: User, reason: str) -> Game:
     """The referee ends a final game in time trouble (F): the rounds not played at any table
@@ -573,18 +591,10 @@ def end_game_early(*, game: Game, by: User, reason: str) -> Game:
     if not reason:
         raise EndRefused(_("Say why the game is ended early."))
     game = Game.objects.select_for_update().select_related("stage").get(pk=game.pk)
-    if game.stage.kind not in FINALS:
-        raise EndRefused(_("Only a final game can be ended early (rule F)."))
-    if game.ended_early_at is not None:
-        raise EndRefused(_("The game has been ended early already."))
-    if not game.draw_confirmed:
-        raise EndRefused(_("The game's draw is not confirmed yet."))
+    refusal = early_end_refusal(game)
+    if refusal:
+        raise EndRefused(refusal)
     dropped = rounds_not_played(game)
-    kept = game.rounds.count() - len(dropped)
-    if not kept:
-        raise EndRefused(_("No round of the game has been played yet: nothing to end."))
-    if not dropped:
-        raise EndRefused(_("Every round of the game has been played at some table already."))
     game.rounds_dropped = [r.number for r in dropped]
     game.ended_early_at = timezone.now()
     game.ended_early_by = who(by)

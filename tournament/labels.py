@@ -12,7 +12,9 @@ CATEGORY_NAMES = {
 
 
 def stage_label(kind: str) -> str:
-    return str(Stage.Kind(kind).label)
+    """A stage's name ("Kvalifikace"); a code that names no stage (an old history record's)
+    is shown as it is."""
+    return str(Stage.Kind(kind).label) if kind in Stage.Kind.values else kind
 
 
 def category_name(category: str) -> str:

@@ -44,6 +44,11 @@ QUOTA_HELP = format_lazy(
 STAFF_ADDRESSES = ("ucty", "karty", "novy-turnaj")
 
 
+def quota_frozen_message() -> str:
+    """Why the A-final places cannot change (K): the one wording of the model and the pages."""
+    return _("The A-final places cannot change once the qualifier has started (rule K).")
+
+
 def validate_not_staff_address(slug: str) -> None:
     if slug in STAFF_ADDRESSES:
         raise ValidationError(
@@ -294,9 +299,7 @@ class Tournament(models.Model):
                 self.quota_vs,
             )
             if changed and self.stage_has_started(Stage.Kind.QUALIFIER):
-                raise ValidationError(
-                    _("The A-final places cannot change once the qualifier has started.")
-                )
+                raise ValidationError(quota_frozen_message())
 
     def stage_has_started(self, kind: str) -> bool:
         """Whether a game of the stage has a result (the apps with results register them)."""

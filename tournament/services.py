@@ -30,6 +30,7 @@ from .models import (
     TeamMember,
     Tournament,
     card_table_highest_value,
+    quota_frozen_message,
 )
 from .words import team_size_message
 
@@ -91,8 +92,7 @@ def frozen_settings(tournament: Tournament, started: Collection[str] | None = No
         )
     }
     if QUALIFIER in started:
-        quota = _("The A-final places cannot change once the qualifier has started (rule K).")
-        frozen["quota_b1"] = frozen["quota_vs"] = quota
+        frozen["quota_b1"] = frozen["quota_vs"] = quota_frozen_message()
         frozen["qualifier_games"] = _(
             "The number of qualifier games is fixed in advance (rule B): it cannot change "
             "once the qualifier has started."
@@ -157,6 +157,20 @@ def create_tournament(
 
 
 @transaction.atomic
+def fewer_games_than_drawn(tournament: Tournament, games: int | None) -> str | None:
+    """Why the qualifier cannot have ``games`` games: fewer than the highest game drawn."""
+    drawn = Game.objects.filter(stage__tournament=tournament, stage__kind=QUALIFIER).aggregate(
+        last=Max("number")
+    )["last"]
+    if drawn and (games is None or games < drawn):
+        return ngettext(
+            "%(count)s qualifier game is drawn already: the number cannot be lower.",
+            "%(count)s qualifier games are drawn already: the number cannot be lower.",
+            drawn,
+        ) % {"count": drawn}
+    return None
+
+
 def update_tournament(
     *,
     tournament: Tournament,
@@ -179,15 +193,9 @@ def update_tournament(
         if field in frozen and before[kind] != required:
             errors[field] = frozen[field]
     games = values.get("qualifier_games", tournament.qualifier_games)
-    drawn = Game.objects.filter(stage__tournament=tournament, stage__kind=QUALIFIER).aggregate(
-        last=Max("number")
-    )["last"]
-    if drawn and (games is None or games < drawn):
-        errors["qualifier_games"] = ngettext(
-            "%(count)s qualifier game is drawn already: the number cannot be lower.",
-            "%(count)s qualifier games are drawn already: the number cannot be lower.",
-            drawn,
-        ) % {"count": drawn}
+    problem = fewer_games_than_drawn(tournament, games)
+    if problem:
+        errors["qualifier_games"] = problem
     if errors:
         raise ValidationError(errors)
     for field, value in values.items():
