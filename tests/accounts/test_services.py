@@ -145,3 +145,22 @@ def test_deactivating_an_account_ends_its_sessions(organiser, referee):
         response = client.get("/sprava/")
         assert response.status_code == 302 and "/ucet/prihlaseni/" in response.url
     assert other.get("/sprava/").status_code == 200
+
+
+def test_the_command_makes_an_account_with_the_staff_pages_checks(db):
+    """``create_account`` goes through ``create_staff_account``: a weak password, a taken or
+    malformed name are refused (in the language in force: English in this module), and a good
+    account gets its role."""
+    from django.core.management import CommandError, call_command
+
+    from accounts.services import role_of
+
+    call_command("create_account", "rozhodci1", role="referee", password="k7pm-3xqa-v9tr-w2cd")
+    assert role_of(User.objects.get(username="rozhodci1")) == "referee"
+    with pytest.raises(CommandError, match="too short"):
+        call_command("create_account", "rozhodci2", role="referee", password="heslo")
+    with pytest.raises(CommandError, match="already exists"):
+        call_command("create_account", "rozhodci1", role="referee", password="k7pm-3xqa-v9tr-w2cd")
+    with pytest.raises(CommandError, match="valid username"):
+        call_command("create_account", "a b", role="organiser", password="k7pm-3xqa-v9tr-w2cd")
+    assert not User.objects.filter(username__in=["rozhodci2", "a b"]).exists()
