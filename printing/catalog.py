@@ -196,11 +196,15 @@ def render(
     width: int = braille.PAGE_WIDTH,
     height: int = braille.PAGE_LINES,
     base_url: str | None = None,
+    *,
+    staff: bool = False,
 ) -> bytes:
     """The file's bytes. Braille raises ``braille.BrailleUnavailable`` without liblouis.
     Score sheets of a confirmed game carry each table's link as a QR code, at
     ``DJANGO_SITE_URL`` (the address the phones reach), else at ``base_url`` (the address the
-    organiser's browser used), else at ``scoring.links.DEFAULT_BASE_URL``."""
+    organiser's browser used), else at ``scoring.links.DEFAULT_BASE_URL``. ``staff`` (the
+    organiser's downloads and the ``print`` command) adds what only the staff reads:
+    sanctions' reasons; the public downloads leave it out."""
     if document.what == SHEETS:
         if document.game is None:
             return pdf.score_sheets([documents.blank_sheet(tournament)])
@@ -210,15 +214,15 @@ def render(
         by_table = {row.table: row for row in links.game_links(game, base)}
         return pdf.score_sheets(documents.game_sheets(game, by_table))
     if document.what == CERTIFICATES:
-        return pdf.certificates(documents.results(tournament).awards())
+        return pdf.certificates(documents.results(tournament, staff=staff).awards())
     if document.what == SEATING:
         value = documents.seating(_game(tournament, document))
         to_pdf, to_lines = pdf.seating, text.seating_lines
     elif document.what == STANDINGS:
-        value = documents.stage_standings(tournament, document.stage)
+        value = documents.stage_standings(tournament, document.stage, staff=staff)
         to_pdf, to_lines = pdf.standings, text.standings_lines
     else:
-        value = documents.results(tournament)
+        value = documents.results(tournament, staff=staff)
         to_pdf, to_lines = pdf.results, text.results_lines
     if document.format == PDF:
         return to_pdf(value)

@@ -232,7 +232,9 @@ def standings_columns() -> list[str]:
 
 
 def expelled_line(row: ExpelledRow) -> str:
-    return f"{row.player.number}. {row.player.name}: {row.words} ({row.reason})"
+    """An expelled player in words; the reason only in the staff's documents."""
+    line = f"{row.player.number}. {row.player.name}: {row.words}"
+    return f"{line} ({row.reason})" if row.reason else line
 
 
 @dataclass(frozen=True)
@@ -245,8 +247,10 @@ class StageStandings:
     progress_note: str = ""  # "provisional standings after game 2 of 5"
 
 
-def stage_standings(tournament: Tournament, kind: str) -> StageStandings:
-    page = stage_page(tournament, kind)
+def stage_standings(tournament: Tournament, kind: str, *, staff: bool = False) -> StageStandings:
+    """A stage's standings list; ``staff`` (the organiser's printouts) adds sanctions'
+    reasons, which the public downloads never carry."""
+    page = stage_page(tournament, kind, staff=staff)
     return StageStandings(
         heading(tournament),
         kind,
@@ -311,15 +315,15 @@ class Results:
         return awards
 
 
-def results(tournament: Tournament) -> Results:
+def results(tournament: Tournament, *, staff: bool = False) -> Results:
     """The finals' medal places and titles and the teams' order: the announcer's sheet and
-    the certificates."""
+    the certificates. ``staff`` as for ``stage_standings``."""
     summary = Results(heading(tournament))
     for kind in (FINAL_A, FINAL_B):
-        standings = stage_standings(tournament, kind)
+        standings = stage_standings(tournament, kind, staff=staff)
         if standings.categories:
             summary.finals.append(standings)
-    teams = team_page(tournament)
+    teams = team_page(tournament, staff=staff)
     summary.teams, summary.teams_over = teams.rows, teams.over
     summary.expelled = [
         row for stage in summary.finals for _n, c in stage.categories for row in c.expelled

@@ -62,7 +62,12 @@ def _download(request, tournament: Tournament, file_name: str, *, public_only: b
     width, height = _page_size(request)
     try:
         content = catalog.render(
-            tournament, document, width, height, base_url=request.build_absolute_uri("/")
+            tournament,
+            document,
+            width,
+            height,
+            base_url=request.build_absolute_uri("/"),
+            staff=not public_only,
         )
     except braille.BrailleUnavailable as problem:
         return HttpResponse(str(problem), status=503, content_type="text/plain; charset=utf-8")

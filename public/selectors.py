@@ -194,7 +194,11 @@ def player_page(tournament: Tournament, number: int) -> PlayerPage | None:
     pending = set()
     for stage in Stage.objects.filter(tournament=tournament):
         pending |= unconfirmed_sheets(stage)
-    sanctions = [s for s in sanction_rows(tournament) if s.player == number]
+    sanctions = [  # what happened, never why: the reasons are the staff's
+        dataclasses.replace(s, reason="", withdrawal_reason="")
+        for s in sanction_rows(tournament)
+        if s.player == number
+    ]
     voided = voided_games(SanctionData(s.player, s.scope, s.stage, s.game) for s in sanctions)
     own = (
         RoundResult.objects.filter(player__tournament=tournament, player__start_number=number)

@@ -13,6 +13,7 @@ from interchange.exporter import export_tournament
 from rules.commitment import commitment as commitment_of
 from rules.commitment import seed_hex
 from scoring import log
+from scoring.models import SanctionScope
 from scoring.pages import page_context
 from tournament.cache import cached_page, named
 from tournament.lookups import tournament_or_404
@@ -72,11 +73,14 @@ def how_we_draw(request, slug):
 
 def public_document(tournament: Tournament) -> dict:
     """The tournament document for checking the draws: every draw, lot and seating, players
-    with only their number, name and sight class (no birth dates)."""
+    with only their number, name and sight class (no birth dates), sanctions with what
+    happened in place of the reason (the reasons are the staff's)."""
     document = export_tournament(tournament)
     document["players"] = [
         {key: player[key] for key in PUBLIC_PLAYER_FIELDS} for player in document["players"]
     ]
+    for sanction in document.get("sanctions", []):
+        sanction["reason"] = str(SanctionScope(sanction["scope"]).label)
     return document
 
 

@@ -90,7 +90,7 @@ class ExpelledRow:
 
     player: PlayerInfo
     words: str
-    reason: str
+    reason: str = ""  # the staff's only: empty wherever the public reads
 
 
 @dataclass
@@ -168,10 +168,13 @@ def _sanction_notes(kind: str, sanctions) -> tuple[dict[int, list[str]], list]:
     return notes, list(expelled.values())
 
 
-def stage_page(tournament: Tournament, kind: str, provisional_cut: bool = False) -> StagePage:
+def stage_page(
+    tournament: Tournament, kind: str, provisional_cut: bool = False, *, staff: bool = False
+) -> StagePage:
     """A stage's standings as the public may see them: titles, medals and advancement only
     once the stage is over; until then the provisional order after the complete games.
-    ``provisional_cut`` (the referee's desk) marks the qualifier's cut before it is over."""
+    ``provisional_cut`` (the referee's desk) marks the qualifier's cut before it is over.
+    Sanctions' reasons are the staff's (``staff``): the public reads only what happened."""
     stage = (
         Stage.objects.select_related("tournament").filter(tournament=tournament, kind=kind).first()
     )
@@ -201,7 +204,7 @@ def stage_page(tournament: Tournament, kind: str, provisional_cut: bool = False)
 
     def expelled_rows(category: str) -> list[ExpelledRow]:
         return [
-            ExpelledRow(infos[s.player], s.words(), s.reason)
+            ExpelledRow(infos[s.player], s.words(), s.reason if staff else "")
             for s in expelled
             if s.player in seated and category in (ALL, category_of(infos[s.player].sight_class))
         ]
@@ -272,7 +275,8 @@ class TeamPage:
     expelled: list[ExpelledRow] = field(default_factory=list)  # members who count for no team
 
 
-def team_page(tournament: Tournament) -> TeamPage:
+def team_page(tournament: Tournament, *, staff: bool = False) -> TeamPage:
+    """The teams' standings; sanctions' reasons only for the staff (``staff``)."""
     data = tournament_data(tournament)
     infos = player_infos(tournament)
     rows = teams(data) if data.teams else []
@@ -297,7 +301,7 @@ def team_page(tournament: Tournament) -> TeamPage:
         ],
         over,
         [
-            ExpelledRow(infos[s.player], s.words(), s.reason)
+            ExpelledRow(infos[s.player], s.words(), s.reason if staff else "")
             for s in sanction_rows(tournament)
             if s.scope == TOURNAMENT and s.player in members
         ],
