@@ -7,6 +7,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from scoring import links
+from scoring.pages import held_results
 from scoring.standings import STAGES
 from tournament.converters import TEXT_OF_KIND
 from tournament.models import DrawStatus, Game, Tournament
@@ -152,6 +153,7 @@ def available(
     """The documents of a tournament, filtered. The public sees standings and results of the
     stages that are over, and the seating of announced games; never sheets or certificates."""
     over = finished_stages(tournament) if public else None
+    held = held_results(tournament) if public else {}  # for the ceremony: not public yet
     found: list[Document] = []
 
     def add(kind, **where):
@@ -169,10 +171,10 @@ def available(
                 add(kind, stage=None, game=None)
         elif kind == STANDINGS:
             for game_stage in _stages(tournament, stage):
-                if over is None or game_stage in over:
+                if (over is None or game_stage in over) and game_stage not in held:
                     add(kind, stage=game_stage)
         elif kind == RESULTS:
-            if over is None or any(k in over for k in STAGES[1:]):
+            if (over is None or any(k in over for k in STAGES[1:])) and not held:
                 add(kind)
         elif kind == CERTIFICATES:
             add(kind)

@@ -5,14 +5,17 @@ from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.access import organiser_required, public
-from scoring.pages import page_context
+from rules.stages import stage_index
+from scoring.pages import held_results, held_words, page_context
 from tournament import registration
 from tournament.cache import cached_page, named
+from tournament.labels import stage_label
 from tournament.lookups import tournament_or_404
 from tournament.models import Tournament
 
@@ -198,11 +201,19 @@ def import_players(request, slug):
 def public_downloads(request, slug):
     tournament = tournament_or_404(slug)
     kinds = _by_kind(tournament, catalog.available(tournament, public=True))
+    held = [
+        f"{capfirst(stage_label(kind))}: {held_words(words)}"
+        for kind, words in sorted(held_results(tournament).items(), key=lambda i: stage_index(i[0]))
+    ]
     return render(
         request,
         "printing/downloads.html",
         page_context(
-            tournament, "downloads", kinds=kinds, braille_form=BrailleForm(request.GET or None)
+            tournament,
+            "downloads",
+            kinds=kinds,
+            held=held,
+            braille_form=BrailleForm(request.GET or None),
         ),
     )
 
