@@ -389,7 +389,7 @@ def advancement(request, slug):
     """The qualifier's advancement per category with the cut (provisional until it is over),
     and every tie that waits for a lot."""
     tournament = tournament_or_404(slug)
-    page = pages.stage_page(tournament, QUALIFIER, provisional_cut=True)
+    page = pages.stage_page(tournament, QUALIFIER, provisional_cut=True, staff=True)
     return render(
         request,
         "desk/advancement.html",

@@ -69,6 +69,13 @@ def tournament_info(tournament: Tournament) -> dict:
         settings["quota"] = tournament.quota_override()
     if tournament.qualifier_games is not None:
         settings["qualifier_games"] = tournament.qualifier_games
+    held = dict(
+        Stage.objects.filter(tournament=tournament, results_held=True)
+        .order_by("kind")
+        .values_list("kind", "announcement")
+    )
+    if held:  # v3: the stages whose results are held for the announcement
+        settings["results_held"] = held
     if settings:
         info["settings"] = settings
     if tournament.end_date is not None:

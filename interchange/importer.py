@@ -153,11 +153,17 @@ def _store(document: dict, slug: str) -> Tournament:
     )
 
     games = {}
+    held = settings.get("results_held", {})  # v3
     for kind in STAGES:
         spec = document.get("stages", {}).get(kind)
-        if spec is not None:
-            stage = Stage.objects.create(tournament=tournament, kind=kind)
-            for game in _store_stage(tournament, stage, spec, player_id):
+        if spec is not None or kind in held:
+            stage = Stage.objects.create(
+                tournament=tournament,
+                kind=kind,
+                results_held=kind in held,
+                announcement=held.get(kind, ""),
+            )
+            for game in _store_stage(tournament, stage, spec or {"games": []}, player_id):
                 games[(kind, game.number)] = game
 
     lots = document.get("lots", [])

@@ -19,7 +19,7 @@ VERSION = 3
 
 
 def standing_row(row: Ranked) -> dict:
-    return {
+    found = {
         "rank": row.rank,
         "player": row.key,
         "points": row.performance.points,
@@ -27,6 +27,9 @@ def standing_row(row: Ranked) -> dict:
         "best_round": row.performance.best_round,
         "rounds": row.performance.rounds,
     }
+    if row.by_lot:  # v3: a recorded lot decided the place
+        found["by_lot"] = True
+    return found
 
 
 def standings_rows(standings: dict[str, list[Ranked]]) -> dict[str, list[dict]]:
@@ -38,15 +41,22 @@ def has_results(data: TournamentData, kind: str) -> bool:
     return stage is not None and bool(stage.results)
 
 
-def results_document(data: TournamentData, *, announced_only: bool = False) -> dict:
+def results_document(
+    data: TournamentData, *, announced_only: bool = False, held: dict[str, str] | None = None
+) -> dict:
     """What the software computes from a tournament; a stage with no results is absent.
 
     ``announced_only`` (the public pages' JSON): who advances is listed only once the
     qualifier is over, as the pages announce nothing before it is decided; the ``results``
-    command computes advancement from the standings as they are."""
+    command computes advancement from the standings as they are. ``held`` (the public's JSON):
+    the stages whose results are held for the announcement, with its words; they are left out
+    (and the teams, which count both days) and listed under v3's ``held``."""
     document: dict = {"format": FORMAT, "version": VERSION}
+    held = held or {}
+    if held:
+        document["held"] = dict(held)
     performances = all_performances(data)  # each stage's records once, for standings and teams
-    if has_results(data, QUALIFIER):
+    if has_results(data, QUALIFIER) and QUALIFIER not in held:
         standings = stage_standings(data, QUALIFIER, performances)
         advancement = qualifier_advancement(data, standings)
         over = data.stage_over(QUALIFIER) or not announced_only
@@ -63,14 +73,15 @@ def results_document(data: TournamentData, *, announced_only: bool = False) -> d
             ],
         }
     for kind in (FINAL_A, FINAL_B):
-        if has_results(data, kind):
+        if has_results(data, kind) and kind not in held:
             document[kind] = {
                 "standings": standings_rows(stage_standings(data, kind, performances))
             }
-    team_rows = teams(data, performances) if data.teams else []
+    team_rows = teams(data, performances) if data.teams and not held else []
     if team_rows:
         document["teams"] = [
             {"rank": row.rank, "team": row.team, "points": row.points, "counted": list(row.counted)}
+            | ({"by_lot": True} if row.by_lot else {})
             for row in team_rows
         ]
     expelled = sorted(data.expelled())

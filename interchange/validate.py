@@ -143,7 +143,8 @@ class Checker:
                         place_of(self.document, (*path, key)),
                         _("is longer than %(limit)s characters") % {"limit": limit},
                     )
-                if isinstance(value, str) and field in NAMES and len(path) <= 2:
+                announcement = named[:-1] == ["tournament", "settings", "results_held"]
+                if isinstance(value, str) and ((field in NAMES and len(path) <= 2) or announcement):
                     problem = name_problem(value)
                     if problem is not None:
                         self.error(place_of(self.document, (*path, key)), problem)

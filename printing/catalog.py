@@ -7,6 +7,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from scoring import links
+from scoring.pages import held_results
 from scoring.standings import STAGES
 from tournament.converters import TEXT_OF_KIND
 from tournament.models import DrawStatus, Game, Tournament
@@ -152,6 +153,7 @@ def available(
     """The documents of a tournament, filtered. The public sees standings and results of the
     stages that are over, and the seating of announced games; never sheets or certificates."""
     over = finished_stages(tournament) if public else None
+    held = held_results(tournament) if public else {}  # for the ceremony: not public yet
     found: list[Document] = []
 
     def add(kind, **where):
@@ -169,10 +171,10 @@ def available(
                 add(kind, stage=None, game=None)
         elif kind == STANDINGS:
             for game_stage in _stages(tournament, stage):
-                if over is None or game_stage in over:
+                if (over is None or game_stage in over) and game_stage not in held:
                     add(kind, stage=game_stage)
         elif kind == RESULTS:
-            if over is None or any(k in over for k in STAGES[1:]):
+            if (over is None or any(k in over for k in STAGES[1:])) and not held:
                 add(kind)
         elif kind == CERTIFICATES:
             add(kind)
@@ -196,11 +198,15 @@ def render(
     width: int = braille.PAGE_WIDTH,
     height: int = braille.PAGE_LINES,
     base_url: str | None = None,
+    *,
+    staff: bool = False,
 ) -> bytes:
     """The file's bytes. Braille raises ``braille.BrailleUnavailable`` without liblouis.
     Score sheets of a confirmed game carry each table's link as a QR code, at
     ``DJANGO_SITE_URL`` (the address the phones reach), else at ``base_url`` (the address the
-    organiser's browser used), else at ``scoring.links.DEFAULT_BASE_URL``."""
+    organiser's browser used), else at ``scoring.links.DEFAULT_BASE_URL``. ``staff`` (the
+    organiser's downloads and the ``print`` command) adds what only the staff reads:
+    sanctions' reasons; the public downloads leave it out."""
     from . import pdf  # reportlab where a PDF is made: a fifth of a second at every start-up
 
     if document.what == SHEETS:
@@ -212,15 +218,15 @@ def render(
         by_table = {row.table: row for row in links.game_links(game, base)}
         return pdf.score_sheets(documents.game_sheets(game, by_table))
     if document.what == CERTIFICATES:
-        return pdf.certificates(documents.results(tournament).awards())
+        return pdf.certificates(documents.results(tournament, staff=staff).awards())
     if document.what == SEATING:
         value = documents.seating(_game(tournament, document))
         to_pdf, to_lines = pdf.seating, text.seating_lines
     elif document.what == STANDINGS:
-        value = documents.stage_standings(tournament, document.stage)
+        value = documents.stage_standings(tournament, document.stage, staff=staff)
         to_pdf, to_lines = pdf.standings, text.standings_lines
     else:
-        value = documents.results(tournament)
+        value = documents.results(tournament, staff=staff)
         to_pdf, to_lines = pdf.results, text.results_lines
     if document.format == PDF:
         return to_pdf(value)

@@ -25,6 +25,7 @@ from scoring.pages import (
     SeatRow,
     TeamRow,
     draw_rows,
+    lot_record_url,
     stage_page,
     stage_summaries,
     team_page,
@@ -200,8 +201,28 @@ def row_note(row) -> str:
         notes.append(_("advances to the A-final"))
     elif row.undecided:
         notes.append(_("tie at the cut, lot"))
+    if row.by_lot:
+        notes.append(lot_words())
     notes += row.sanctions
     return "; ".join(notes)
+
+
+def lot_words() -> str:
+    """The mark of a place a recorded lot decided."""
+    return _("order decided by lot")
+
+
+def lot_record_line(url: str) -> str:
+    """Where the record of the lots that decided marked places is, in words."""
+    return _("Order decided by lot: the lot's record is at %(url)s") % {"url": url}
+
+
+def lot_record_text(url: str) -> str:
+    """The same for Braille, whose Czech table reads "=" and "&" back as other signs: the
+    log's address without its query, and the lots named in words."""
+    return _("Order decided by lot: the lot's record is in the log at %(url)s, among the lots") % {
+        "url": url.split("?", 1)[0]
+    }
 
 
 def quota_line(stage: "StageStandings", quota: int) -> str:
@@ -232,7 +253,9 @@ def standings_columns() -> list[str]:
 
 
 def expelled_line(row: ExpelledRow) -> str:
-    return f"{row.player.number}. {row.player.name}: {row.words} ({row.reason})"
+    """An expelled player in words; the reason only in the staff's documents."""
+    line = f"{row.player.number}. {row.player.name}: {row.words}"
+    return f"{line} ({row.reason})" if row.reason else line
 
 
 @dataclass(frozen=True)
@@ -243,10 +266,13 @@ class StageStandings:
     categories: list[tuple[str, CategoryStanding]]  # (category's name, standing)
     in_progress: bool  # not over: a provisional order, no places decided
     progress_note: str = ""  # "provisional standings after game 2 of 5"
+    lot_record: str = ""  # the record of the lots that decided places (an address), if any
 
 
-def stage_standings(tournament: Tournament, kind: str) -> StageStandings:
-    page = stage_page(tournament, kind)
+def stage_standings(tournament: Tournament, kind: str, *, staff: bool = False) -> StageStandings:
+    """A stage's standings list; ``staff`` (the organiser's printouts) adds sanctions'
+    reasons, which the public downloads never carry."""
+    page = stage_page(tournament, kind, staff=staff)
     return StageStandings(
         heading(tournament),
         kind,
@@ -254,6 +280,7 @@ def stage_standings(tournament: Tournament, kind: str) -> StageStandings:
         [(category_name(c.category), c) for c in page.categories],
         page.in_progress,
         page.provisional_words if page.in_progress else "",
+        lot_record_url(tournament, kind) if page.by_lot else "",
     )
 
 
@@ -276,6 +303,7 @@ class Results:
     teams: list[TeamRow] = field(default_factory=list)
     teams_over: bool = False
     expelled: list[ExpelledRow] = field(default_factory=list)
+    lot_records: list[str] = field(default_factory=list)  # records of lots that decided places
 
     def awards(self) -> list[Award]:
         """Places 1–3 with a medal (a tie a lot has not split yet gets no certificate)."""
@@ -314,16 +342,25 @@ class Results:
         return awards
 
 
-def results(tournament: Tournament) -> Results:
+def results(tournament: Tournament, *, staff: bool = False) -> Results:
     """The finals' medal places and titles and the teams' order: the announcer's sheet and
-    the certificates."""
+    the certificates. ``staff`` as for ``stage_standings``."""
     summary = Results(heading(tournament))
     for kind in (FINAL_A, FINAL_B):
-        standings = stage_standings(tournament, kind)
+        standings = stage_standings(tournament, kind, staff=staff)
         if standings.categories:
             summary.finals.append(standings)
-    teams = team_page(tournament)
+    teams = team_page(tournament, staff=staff)
     summary.teams, summary.teams_over = teams.rows, teams.over
+    summary.lot_records = [
+        stage.lot_record
+        for stage in summary.finals
+        if stage.lot_record
+        and not stage.in_progress
+        and any(row.by_lot and row.medal for _n, c in stage.categories for row in c.rows)
+    ]
+    if any(team.by_lot for team in summary.teams):
+        summary.lot_records.append(lot_record_url(tournament, "teams"))
     summary.expelled = [
         row for stage in summary.finals for _n, c in stage.categories for row in c.expelled
     ]

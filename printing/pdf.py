@@ -41,6 +41,8 @@ from .documents import (
     StageStandings,
     TableSheet,
     expelled_line,
+    lot_record_line,
+    lot_words,
     quota_line,
     row_note,
     sight_label,
@@ -445,6 +447,8 @@ def _standing_story(stage: StageStandings) -> list:
             story += [text(expelled_line(row), 9) for row in standing.expelled]
     story.append(Spacer(0, 3 * mm))
     story.append(text(_("* shared rank (equal in every tie-break)."), 8))
+    if stage.lot_record:
+        story.append(text(lot_record_line(stage.lot_record), 8))
     return story
 
 
@@ -511,6 +515,8 @@ def large_standings(stage: StageStandings) -> bytes:
             story.append(text(_("Not ranked:"), size, True))
             story += [text(expelled_line(row), size) for row in standing.expelled]
     story += [Spacer(0, 4 * mm), text(_("* shared rank (equal in every tie-break)."), size)]
+    if stage.lot_record:
+        story.append(text(lot_record_line(stage.lot_record), size))
     return build(
         story,
         title=f"{_('Standings')} – {stage.stage} ({_('large print')})",
@@ -545,7 +551,14 @@ def results(summary: Results) -> bytes:
             labels = [_("Place"), _("Name"), _("Points")]
             rows = [[heading(label, 10) for label in labels]]
             rows += [
-                [f"{row.medal}.", text(f"{row.player.name} ({row.player.number})"), row.points]
+                [
+                    f"{row.medal}.",
+                    text(
+                        f"{row.player.name} ({row.player.number})"
+                        + (f", {lot_words()}" if row.by_lot else "")
+                    ),
+                    row.points,
+                ]
                 for row in standing.rows
                 if row.medal is not None
             ]
@@ -564,7 +577,7 @@ def results(summary: Results) -> bytes:
         rows += [
             [
                 f"{team.rank}.",
-                text(team.team),
+                text(team.team + (f", {lot_words()}" if team.by_lot else "")),
                 team.points,
                 text(", ".join(player.name for player in team.counted), 8),
             ]
@@ -578,6 +591,9 @@ def results(summary: Results) -> bytes:
                 style=grid(),
             )
         )
+    if summary.lot_records:
+        story.append(Spacer(0, 3 * mm))
+        story += [text(lot_record_line(url), 8) for url in summary.lot_records]
     return build(story, title=f"{_('Results')} – {head.tournament}", footer=head.tournament)
 
 

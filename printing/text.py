@@ -11,6 +11,8 @@ from .documents import (
     Seating,
     StageStandings,
     expelled_line,
+    lot_record_text,
+    lot_words,
     quota_line,
     row_note,
     sight_label,
@@ -64,6 +66,8 @@ def standings_lines(stage: StageStandings) -> list[str]:
             lines.append(_("Not ranked:"))
             lines += [expelled_line(row) for row in standing.expelled]
         lines.append("")
+    if stage.lot_record:
+        lines += [lot_record_text(stage.lot_record), ""]
     return lines
 
 
@@ -93,6 +97,7 @@ def results_lines(summary: Results) -> list[str]:
     if summary.teams:
         lines.append(_("Teams") if summary.teams_over else _("Teams (provisional order)"))
         for team in summary.teams:
+            lot = f" ({lot_words()})" if team.by_lot else ""
             lines.append(
                 ngettext(
                     "%(rank)s. %(team)s, %(points)s point: %(players)s",
@@ -105,7 +110,11 @@ def results_lines(summary: Results) -> list[str]:
                     "points": team.points,
                     "players": ", ".join(player.name for player in team.counted),
                 }
+                + lot
             )
+    if summary.lot_records:
+        lines.append("")
+        lines += [lot_record_text(url) for url in summary.lot_records]
     return lines
 
 

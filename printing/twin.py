@@ -15,6 +15,7 @@ from .documents import (
     Seating,
     StageStandings,
     expelled_line,
+    lot_words,
     quota_line,
     row_note,
     sight_label,
@@ -91,6 +92,7 @@ def _standings(stage: StageStandings) -> dict:
         "lines": lines,
         "sections": _standings_sections(stage),
         "after": [_("* shared rank (equal in every tie-break).")],
+        "lot_records": [stage.lot_record] if stage.lot_record else [],
     }
 
 
@@ -118,9 +120,15 @@ def _results(summary: Results) -> dict:
             section.tables.append(
                 TwinTable(
                     label,
-                    [_("Place"), _("Name"), _("No."), _("Points")],
+                    [_("Place"), _("Name"), _("No."), _("Points"), _("Note")],
                     [
-                        [f"{row.medal}.", row.player.name, row.player.number, row.points]
+                        [
+                            f"{row.medal}.",
+                            row.player.name,
+                            row.player.number,
+                            row.points,
+                            lot_words() if row.by_lot else "–",
+                        ]
                         for row in standing.rows
                         if row.medal is not None
                     ],
@@ -144,13 +152,14 @@ def _results(summary: Results) -> dict:
                 tables=[
                     TwinTable(
                         heading,
-                        [_("Rank"), _("Team"), _("Points"), _("Counted players")],
+                        [_("Rank"), _("Team"), _("Points"), _("Counted players"), _("Note")],
                         [
                             [
                                 f"{team.rank}.",
                                 team.team,
                                 team.points,
                                 ", ".join(player.name for player in team.counted),
+                                lot_words() if team.by_lot else "–",
                             ]
                             for team in summary.teams
                         ],
@@ -160,7 +169,13 @@ def _results(summary: Results) -> dict:
                 ],
             )
         )
-    return {"title": _("Results"), "lines": [], "sections": sections, "after": []}
+    return {
+        "title": _("Results"),
+        "lines": [],
+        "sections": sections,
+        "after": [],
+        "lot_records": summary.lot_records,
+    }
 
 
 def _seating(plan: Seating) -> dict:
@@ -211,6 +226,7 @@ def _seating(plan: Seating) -> dict:
         "lines": [],
         "sections": sections,
         "after": [],
+        "lot_records": [],
     }
 
 

@@ -5,13 +5,16 @@ from django import forms
 from django.http import Http404, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.access import organiser_required, public
-from scoring.pages import page_context
+from rules.stages import stage_index
+from scoring.pages import held_results, held_words, page_context
 from tournament import registration
 from tournament.cache import cached_page, named
+from tournament.labels import stage_label
 from tournament.lookups import tournament_or_404
 from tournament.models import Tournament
 
@@ -57,7 +60,12 @@ def _download(request, tournament: Tournament, file_name: str, *, public_only: b
     width, height = _page_size(request)
     try:
         content = catalog.render(
-            tournament, document, width, height, base_url=request.build_absolute_uri("/")
+            tournament,
+            document,
+            width,
+            height,
+            base_url=request.build_absolute_uri("/"),
+            staff=not public_only,
         )
     except braille.BrailleUnavailable as problem:
         return HttpResponse(str(problem), status=503, content_type="text/plain; charset=utf-8")
@@ -168,11 +176,19 @@ def import_players_moved(request, slug):
 def public_downloads(request, slug):
     tournament = tournament_or_404(slug)
     kinds = _by_kind(tournament, catalog.available(tournament, public=True))
+    held = [
+        f"{capfirst(stage_label(kind))}: {held_words(words)}"
+        for kind, words in sorted(held_results(tournament).items(), key=lambda i: stage_index(i[0]))
+    ]
     return render(
         request,
         "printing/downloads.html",
         page_context(
-            tournament, "downloads", kinds=kinds, braille_form=BrailleForm(request.GET or None)
+            tournament,
+            "downloads",
+            kinds=kinds,
+            held=held,
+            braille_form=BrailleForm(request.GET or None),
         ),
     )
 

@@ -41,7 +41,7 @@ def championship_workbook(tournament: Tournament) -> bytes:
     book.remove(book.active)
     registration.registration_sheet(book, tournament)
     for kind in STAGES:
-        stage = stage_standings(tournament, kind)
+        stage = stage_standings(tournament, kind, staff=True)
         if not stage.categories:
             continue
         rows = [
@@ -146,7 +146,7 @@ def championship_workbook(tournament: Tournament) -> bytes:
                 ", ".join(f"{p.name} ({p.number})" for p in team.counted),
                 team.medal,
             ]
-            for team in team_page(tournament).rows
+            for team in team_page(tournament, staff=True).rows
         ],
         {2: 28, 6: 60},
     )

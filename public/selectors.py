@@ -15,7 +15,7 @@ from rules.sanctions import Sanction as SanctionData
 from rules.sanctions import void, voided_games
 from rules.score import RoundEntry, round_score
 from scoring.models import RoundResult
-from scoring.pages import PlayerInfo, SeatRow, player_infos  # noqa: F401
+from scoring.pages import PlayerInfo, SeatRow, held_results, player_infos  # noqa: F401
 from scoring.selectors import (
     sanction_rows,
     tournament_data,
@@ -194,7 +194,11 @@ def player_page(tournament: Tournament, number: int) -> PlayerPage | None:
     pending = set()
     for stage in Stage.objects.filter(tournament=tournament):
         pending |= unconfirmed_sheets(stage)
-    sanctions = [s for s in sanction_rows(tournament) if s.player == number]
+    sanctions = [  # what happened, never why: the reasons are the staff's
+        dataclasses.replace(s, reason="", withdrawal_reason="")
+        for s in sanction_rows(tournament)
+        if s.player == number
+    ]
     voided = voided_games(SanctionData(s.player, s.scope, s.stage, s.game) for s in sanctions)
     own = (
         RoundResult.objects.filter(player__tournament=tournament, player__start_number=number)
@@ -293,12 +297,20 @@ def archive() -> tuple[list[Champion], list[Record], list[Record]]:
     for tournament in Tournament.objects.order_by("-year", "name"):
         data = tournament_data(tournament)
         names = {n: info.name for n, info in player_infos(tournament).items()}
-        if data.stages.get(FINAL_A) and data.stages[FINAL_A].results and data.stage_over(FINAL_A):
+        held = held_results(tournament)  # a held stage is announced at the ceremony, not here
+        if (
+            FINAL_A not in held
+            and data.stages.get(FINAL_A)
+            and data.stages[FINAL_A].results
+            and data.stage_over(FINAL_A)
+        ):
             for category, podium in podiums(data, FINAL_A).items():
                 champions.append(
                     Champion(tournament.year, tournament, category, names.get(podium.champion))
                 )
         for kind in data.stages:
+            if kind in held:
+                continue
             for number, entry in stage_entries(data, kind):
                 score = round_score(entry, data.close_bonus)
                 name = names[number]

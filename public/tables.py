@@ -4,7 +4,7 @@ each row. Names sort by surname in Czech alphabetical order (``tournament.collat
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -20,10 +20,22 @@ MEDALS = {
 class AccessibleTable(tables.Table):
     row_header = "player"  # the column whose cells head their rows
 
-    def __init__(self, *args, caption="", slug=None, **kwargs):
+    def __init__(self, *args, caption="", slug=None, lot_url="", **kwargs):
         super().__init__(*args, **kwargs)
         self.caption = caption
         self.slug = slug
+        self.lot_url = lot_url  # the public record of the lots that decided places
+
+    def lot_note(self):
+        """The mark of a place a lot decided, linked to the lot's public record."""
+        words = _("order decided by lot")
+        if not self.lot_url:
+            return format_html("{}", words)
+        return format_html('<a href="{}">{}</a>', self.lot_url, words)
+
+    @staticmethod
+    def joined(notes) -> str:
+        return format_html_join(", ", "{}", ((note,) for note in notes)) if notes else "–"
 
     class Meta:
         template_name = "includes/table.html"
@@ -88,10 +100,12 @@ class StandingsTable(AccessibleTable):
             notes.append(str(_("tie at the cut: the referee draws a lot")))
         if record.medal:
             notes.append(str(MEDALS[record.medal]))
+        if record.by_lot:
+            notes.append(self.lot_note())
         if record.provisional:
             notes.append(str(_("provisional")))
         notes += record.sanctions
-        return ", ".join(notes) or "–"
+        return self.joined(notes)
 
 
 class TeamsTable(AccessibleTable):
@@ -118,7 +132,10 @@ class TeamsTable(AccessibleTable):
         )
 
     def render_note(self, record):
-        return MEDALS[record.medal] if record.medal else "–"
+        notes = [MEDALS[record.medal]] if record.medal else []
+        if record.by_lot:
+            notes.append(self.lot_note())
+        return self.joined(notes)
 
 
 class DrawTable(AccessibleTable):

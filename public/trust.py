@@ -13,7 +13,8 @@ from interchange.exporter import export_tournament
 from rules.commitment import commitment as commitment_of
 from rules.commitment import seed_hex
 from scoring import log
-from scoring.pages import page_context
+from scoring.models import SanctionScope
+from scoring.pages import held_results, page_context
 from tournament.cache import cached_page, named
 from tournament.lookups import tournament_or_404
 from tournament.models import Commitment, Tournament
@@ -72,11 +73,19 @@ def how_we_draw(request, slug):
 
 def public_document(tournament: Tournament) -> dict:
     """The tournament document for checking the draws: every draw, lot and seating, players
-    with only their number, name and sight class (no birth dates)."""
+    with only their number, name and sight class (no birth dates), sanctions with what
+    happened in place of the reason (the reasons are the staff's), and no results of a stage
+    held for the announcement (the check reads none)."""
     document = export_tournament(tournament)
     document["players"] = [
         {key: player[key] for key in PUBLIC_PLAYER_FIELDS} for player in document["players"]
     ]
+    for sanction in document.get("sanctions", []):
+        sanction["reason"] = str(SanctionScope(sanction["scope"]).label)
+    for kind in held_results(tournament):  # held for the ceremony: draws only, no results
+        for game in document.get("stages", {}).get(kind, {}).get("games", []):
+            for table in game["tables"]:
+                table.pop("rounds", None)
     return document
 
 

@@ -112,6 +112,7 @@ def _standings_tables(request, tournament, kind, page):
             caption=caption,
             slug=tournament.slug,
             prefix=f"{standing.category.lower()}-",
+            lot_url=page.lot_record,
         )
         if kind == QUALIFIER:
             table.cut_label = _("The advancement cut: the players above advance to the A-final.")
@@ -197,7 +198,9 @@ def standings_json(request, slug, stage):
         Stage.objects.select_related("tournament"), tournament=tournament, kind=stage
     )
     response = JsonResponse(
-        results_document(stage_data(stage_), announced_only=True),
+        results_document(
+            stage_data(stage_), announced_only=True, held=pages.held_results(tournament)
+        ),
         json_dumps_params={"ensure_ascii": False, "indent": 1},
     )
     response["Access-Control-Allow-Origin"] = "*"
@@ -210,7 +213,10 @@ def team_standings(request, slug):
     tournament = tournament_or_404(slug)
     teams = pages.team_page(tournament)
     table = TeamsTable(
-        teams.rows, caption=_("Teams: the three best players of each over both days"), slug=slug
+        teams.rows,
+        caption=_("Teams: the three best players of each over both days"),
+        slug=slug,
+        lot_url=teams.lot_record,
     )
     RequestConfig(request, paginate=False).configure(table)
     return render(
@@ -277,9 +283,14 @@ def player(request, slug, number):
     if page is None:
         raise Http404
     by_stage = []
+    held = pages.held_results(tournament)
     for kind in STAGES:
         rounds = [r for r in page.rounds if r.stage == kind]
-        if rounds:
+        if rounds and kind in held:  # nothing of a held stage's results before the ceremony
+            by_stage.append(
+                {"kind": kind, "label": stage_label(kind), "held": pages.held_words(held[kind])}
+            )
+        elif rounds:
             by_stage.append(
                 {
                     "kind": kind,

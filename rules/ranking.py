@@ -49,6 +49,7 @@ class Ranked:
     rank: int
     performance: Performance
     shared: bool = False  # the rank is shared with another row (no chain step or lot split them)
+    by_lot: bool = False  # a recorded lot decided the place among rows equal in every step
 
     @property
     def key(self) -> Hashable:
@@ -110,7 +111,7 @@ def rank(
         lot = lot_for_group.get(frozenset(row.key for row in group)) if len(group) > 1 else None
         if lot is not None:
             by_key = {row.key: row for row in group}
-            ranked.extend(Ranked(first + i, by_key[key]) for i, key in enumerate(lot))
+            ranked.extend(Ranked(first + i, by_key[key], by_lot=True) for i, key in enumerate(lot))
         else:
             ranked.extend(Ranked(first, row, shared=len(group) > 1) for row in group)
     return ranked

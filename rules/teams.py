@@ -17,6 +17,7 @@ class TeamStanding:
     best_round: int
     counted: tuple[Hashable, ...]  # the counted players, by start number
     shared: bool = False
+    by_lot: bool = False  # a recorded lot decided the place
 
 
 def counted_players(
@@ -49,6 +50,7 @@ def team_standings(
             row.performance.best_round,
             tuple(sorted(p.key for p in counted[row.key])),
             row.shared,
+            row.by_lot,
         )
         for row in rank(rows, lots, chain=TEAM_TIE_BREAK_CHAIN)
     ]

@@ -24,7 +24,7 @@ from rules.score import RESULT_FIELDS
 from rules.stages import STAGES, TEAMS
 from tournament.labels import stage_label
 from tournament.lookups import who as user_words
-from tournament.models import Commitment, Game, Tournament
+from tournament.models import Commitment, Game, Stage, Tournament
 from tournament.services import SETTINGS_FIELDS
 
 from .models import (
@@ -229,7 +229,22 @@ def _game_entries(tournament: Tournament) -> list[Entry]:
     return entries
 
 
+def _lot_words(record) -> str:
+    words = _("Lot (%(scope)s): order %(order)s, seed %(seed)s") % {
+        "scope": stage_label(record.stage) if record.stage != Lot.TEAMS else _("teams"),
+        "order": ", ".join(map(str, record.order)),
+        "seed": record.seed,
+    }
+    return words + (
+        " " + _("(commitment %(hash)s)") % {"hash": record.commitment.commitment}
+        if record.commitment is not None
+        else " " + _("(no commitment)")
+    )
+
+
 def _lot_entries(tournament: Tournament) -> list[Entry]:
+    """Each lot as it was drawn; a lot that arrived with an imported or pushed document has
+    no history and is read from the lot itself (the place marks "decided by lot" link here)."""
     entries = []
     records = _newest(
         Lot.history.filter(tournament_id=tournament.pk).select_related("commitment", "history_user")
@@ -237,27 +252,24 @@ def _lot_entries(tournament: Tournament) -> list[Entry]:
     for _before, record in _pairs(records):
         if record.history_type != "+":
             continue
-        words = _("Lot (%(scope)s): order %(order)s, seed %(seed)s") % {
-            "scope": stage_label(record.stage) if record.stage != Lot.TEAMS else _("teams"),
-            "order": ", ".join(map(str, record.order)),
-            "seed": record.seed,
-        }
-        words += (
-            " " + _("(commitment %(hash)s)") % {"hash": record.commitment.commitment}
-            if record.commitment is not None
-            else " " + _("(no commitment)")
-        )
         entries.append(
             Entry(
                 record.drawn_at or record.history_date,
                 record.drawn_by or _history_user(record),
                 LOT,
-                words,
+                _lot_words(record),
                 record.stage,
                 None,
                 record.history_id,
             )
         )
+    recorded = {record.id for record in records}
+    for lot in (
+        Lot.objects.filter(tournament=tournament, drawn_at__isnull=False)
+        .exclude(pk__in=recorded)
+        .select_related("commitment")
+    ):
+        entries.append(Entry(lot.drawn_at, lot.drawn_by, LOT, _lot_words(lot), lot.stage))
     return entries
 
 
@@ -374,6 +386,37 @@ def _setting_words(record, before) -> str:
     return "; ".join(changes)
 
 
+def _announcement_entries(tournament: Tournament) -> list[Entry]:
+    """Results held for the announcement and released (``Stage.results_held``), with who."""
+    entries = []
+    records = _newest(
+        Stage.history.filter(tournament_id=tournament.pk).select_related("history_user")
+    )
+    for before, record in _pairs(records):
+        was = before is not None and before.results_held
+        if record.results_held and (not was or before.announcement != record.announcement):
+            words = _("Results of the %(stage)s held for the announcement: %(when)s") % {
+                "stage": stage_label(record.kind),
+                "when": record.announcement or _("at the ceremony"),
+            }
+        elif was and not record.results_held:
+            words = _("Results of the %(stage)s released") % {"stage": stage_label(record.kind)}
+        else:
+            continue
+        entries.append(
+            Entry(
+                record.history_date,
+                _history_user(record),
+                SETTINGS,
+                words,
+                record.kind,
+                None,
+                record.history_id,
+            )
+        )
+    return entries
+
+
 def _settings_entries(tournament: Tournament) -> list[Entry]:
     entries = []
     records = _newest(Tournament.history.filter(id=tournament.pk).select_related("history_user"))
@@ -442,6 +485,7 @@ def championship_log(
         entries += _sanction_entries(tournament, public)
     if SETTINGS in kinds:
         entries += _settings_entries(tournament)
+        entries += _announcement_entries(tournament)
     if ACCOUNT in kinds:
         entries += _account_entries(accounts)
     if only.stage:

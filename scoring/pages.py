@@ -8,7 +8,9 @@ printouts (``printing``) and the desk read it; ranking, advancement, medals and 
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db.models import Count
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from rules.categories import ALL, category_of
@@ -82,6 +84,7 @@ class StandingRow:
     medal: int | None = None  # finals: place 1–3
     provisional: bool = False  # some of the player's results wait for a confirmation
     sanctions: tuple[str, ...] = ()  # sanctions of the player that touch this stage, in words
+    by_lot: bool = False  # a recorded lot decided the place (``rules.ranking``)
 
 
 @dataclass(frozen=True)
@@ -90,7 +93,45 @@ class ExpelledRow:
 
     player: PlayerInfo
     words: str
-    reason: str
+    reason: str = ""  # the staff's only: empty wherever the public reads
+
+
+def held_results(tournament: Tournament) -> dict[str, str]:
+    """The stages whose results are held for the announcement (Tabbycat's "release"), each
+    with the announcement's words: when (and where) they will be announced. One query."""
+    return dict(
+        Stage.objects.filter(tournament=tournament, results_held=True).values_list(
+            "kind", "announcement"
+        )
+    )
+
+
+def held_words(announcement: str) -> str:
+    """What the public reads in place of held results."""
+    if announcement:
+        return _("The results will be announced at %(when)s.") % {"when": announcement}
+    return _("The results will be announced at the ceremony.")
+
+
+def teams_held_words(held: dict[str, str]) -> str | None:
+    """The teams' standings count both days: they are held while any stage is, until the
+    last held stage's announcement."""
+    if not held:
+        return None
+    last = max(held, key=stage_index)
+    return held_words(held[last])
+
+
+def lot_record_path(tournament: Tournament, scope: str) -> str:
+    """Where the public reads the record of a stage's lots (``scope``: a stage or "teams"):
+    the public log's lots of that stage, each with its seed and commitment."""
+    return reverse("public:log", kwargs={"slug": tournament.slug}) + f"?druh=lot&faze={scope}"
+
+
+def lot_record_url(tournament: Tournament, scope: str) -> str:
+    """The same record as an address a printout can carry: absolute when ``DJANGO_SITE_URL``
+    names the server, else the path on it."""
+    return settings.SITE_URL + lot_record_path(tournament, scope)
 
 
 @dataclass
@@ -115,10 +156,17 @@ class StagePage:
     games_planned: int | None = None  # None: the qualifier's number of games is not fixed
     playing: int | None = None  # the number of the game being played
     playing_started: bool = False  # the game being played has results: they are counted
+    lot_record: str = ""  # the public record of the stage's lots, when one decided a place
+    held: str | None = None  # results held for the announcement: when they will be announced
 
     @property
     def provisional_words(self) -> str:
         return provisional_words(self)
+
+    @property
+    def by_lot(self) -> bool:
+        """Some place of the stage was decided by a recorded lot."""
+        return any(row.by_lot for standing in self.categories for row in standing.rows)
 
     @property
     def has_provisional(self) -> bool:
@@ -148,6 +196,7 @@ def _rows(ranked: list[Ranked], infos, provisional, flags: dict, notes) -> list[
             row.performance.rounds,
             row.shared,
             provisional=row.key in provisional,
+            by_lot=row.by_lot,
             sanctions=tuple(notes.get(row.key, ())),
             **flags.get(row.key, {}),
         )
@@ -168,15 +217,22 @@ def _sanction_notes(kind: str, sanctions) -> tuple[dict[int, list[str]], list]:
     return notes, list(expelled.values())
 
 
-def stage_page(tournament: Tournament, kind: str, provisional_cut: bool = False) -> StagePage:
+def stage_page(
+    tournament: Tournament, kind: str, provisional_cut: bool = False, *, staff: bool = False
+) -> StagePage:
     """A stage's standings as the public may see them: titles, medals and advancement only
     once the stage is over; until then the provisional order after the complete games.
-    ``provisional_cut`` (the referee's desk) marks the qualifier's cut before it is over."""
+    ``provisional_cut`` (the referee's desk) marks the qualifier's cut before it is over.
+    Sanctions' reasons are the staff's (``staff``): the public reads only what happened.
+    Results held for the announcement are the staff's too: the public reads when they will be
+    announced, and nothing of the standings."""
     stage = (
         Stage.objects.select_related("tournament").filter(tournament=tournament, kind=kind).first()
     )
     if stage is None:
         return StagePage(None)
+    if stage.results_held and not staff:
+        return StagePage(stage, held=held_words(stage.announcement))
     data = stage_data(stage)
     progress = data.progress[kind]
     has_results = any(game.started for game in progress.games)
@@ -201,7 +257,7 @@ def stage_page(tournament: Tournament, kind: str, provisional_cut: bool = False)
 
     def expelled_rows(category: str) -> list[ExpelledRow]:
         return [
-            ExpelledRow(infos[s.player], s.words(), s.reason)
+            ExpelledRow(infos[s.player], s.words(), s.reason if staff else "")
             for s in expelled
             if s.player in seated and category in (ALL, category_of(infos[s.player].sight_class))
         ]
@@ -246,6 +302,8 @@ def stage_page(tournament: Tournament, kind: str, provisional_cut: bool = False)
                 standing.champion = infos[podium.champion]
                 standing.title = title(tournament.year)
             page.categories.append(standing)
+    if page.by_lot:
+        page.lot_record = lot_record_path(tournament, kind)
     return page
 
 
@@ -260,6 +318,7 @@ class TeamRow:
     shared: bool
     medal: int | None
     members: list[PlayerInfo] = field(default_factory=list)  # the roster as registered
+    by_lot: bool = False  # a recorded lot decided the place
 
     @property
     def team_key(self) -> tuple:
@@ -271,9 +330,16 @@ class TeamPage:
     rows: list[TeamRow]
     over: bool  # both days are over: the places are decided
     expelled: list[ExpelledRow] = field(default_factory=list)  # members who count for no team
+    lot_record: str = ""  # the public record of the teams' lots, when one decided a place
+    held: str | None = None  # held for the announcement (``teams_held_words``)
 
 
-def team_page(tournament: Tournament) -> TeamPage:
+def team_page(tournament: Tournament, *, staff: bool = False) -> TeamPage:
+    """The teams' standings; sanctions' reasons and held results only for the staff
+    (``staff``)."""
+    held = None if staff else teams_held_words(held_results(tournament))
+    if held is not None:
+        return TeamPage([], False, held=held)
     data = tournament_data(tournament)
     infos = player_infos(tournament)
     rows = teams(data) if data.teams else []
@@ -294,15 +360,17 @@ def team_page(tournament: Tournament) -> TeamPage:
                 if over and row.rank <= PODIUM_PLACES and row.team not in shared_podium
                 else None,
                 [infos[n] for n in sorted(data.teams.get(row.team, []))],
+                row.by_lot,
             )
             for row in rows
         ],
         over,
         [
-            ExpelledRow(infos[s.player], s.words(), s.reason)
+            ExpelledRow(infos[s.player], s.words(), s.reason if staff else "")
             for s in sanction_rows(tournament)
             if s.scope == TOURNAMENT and s.player in members
         ],
+        lot_record_path(tournament, "teams") if any(row.by_lot for row in rows) else "",
     )
 
 
@@ -315,6 +383,7 @@ class StageSummary:
     games_planned: int | None
     playing: int | None  # the game being played (or about to be), by number
     playing_started: bool = False  # the game being played has results: they are counted
+    held: str | None = None  # results held for the announcement: when (public summaries)
 
     @property
     def in_progress(self) -> bool:
@@ -347,8 +416,10 @@ def provisional_words(state: "StagePage | StageSummary") -> str:
     return _("provisional standings after game %(done)s") % {"done": state.games_complete}
 
 
-def stage_summaries(tournament: Tournament) -> list[StageSummary]:
-    """Each stage of the tournament and where it stands, in playing order. Two queries."""
+def stage_summaries(tournament: Tournament, *, staff: bool = False) -> list[StageSummary]:
+    """Each stage of the tournament and where it stands, in playing order; for the public, a
+    held stage says when its results will be announced. Two queries."""
+    held = {} if staff else held_results(tournament)
     kinds = set(Stage.objects.filter(tournament=tournament).values_list("kind", flat=True))
     found = []
     for kind, progress in scoring_progress(tournament).items():
@@ -364,6 +435,7 @@ def stage_summaries(tournament: Tournament) -> list[StageSummary]:
                 progress.planned,
                 playing.number if playing else None,
                 bool(playing and playing.started),
+                held_words(held[kind]) if kind in held else None,
             )
         )
     return found

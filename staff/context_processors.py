@@ -41,6 +41,7 @@ OF_TOURNAMENT = (
     NavLink(_("B-final participation"), "desk:b_final", REFEREE),
     NavLink(_("Sanctions"), "desk:sanctions", REFEREE, ("desk:sanction",)),
     NavLink(_("Printouts"), "printing:printouts", ORGANISER, ("printing:",)),
+    NavLink(_("Announcement of the results"), "staff:announcement", ORGANISER),
 )
 
 

@@ -366,3 +366,17 @@ class CardForm(forms.ModelForm):
 
 class PlayersUploadForm(forms.Form):
     file = forms.FileField(label=_("Spreadsheet with players (.xlsx)"))
+
+
+class HoldResultsForm(forms.Form):
+    """Hold a stage's results for the announcement: when (and where) they will be announced."""
+
+    announcement = forms.CharField(
+        label=_("When the results will be announced"),
+        max_length=120,
+        required=False,
+        help_text=_(
+            "In words, after “The results will be announced at”, e.g. 17:30 in the main hall. "
+            "Empty: “at the ceremony”."
+        ),
+    )

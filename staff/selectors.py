@@ -13,15 +13,18 @@ from django.utils.translation import ngettext
 
 from accounts.services import role_of
 from rules.eligibility import UNDER_AGE
-from rules.stages import FINAL_A, FINAL_B, QUALIFIER
+from rules.stages import FINAL_A, FINAL_B, QUALIFIER, STAGES
+from scoring.pages import held_words
 from scoring.selectors import progress, sanction_rows, tournament_data
 from scoring.standings import qualifier_advancement
+from tournament.labels import stage_label
 from tournament.models import (
     Card,
     DrawStatus,
     Game,
     Player,
     Seat,
+    Stage,
     Team,
     TeamMember,
     Tournament,
@@ -410,3 +413,27 @@ def card_table() -> CardTable:
 def team_of(player: Player) -> Team | None:
     membership = TeamMember.objects.filter(player=player).select_related("team").first()
     return membership.team if membership else None
+
+
+def stages_for_announcement(tournament: Tournament) -> list[dict]:
+    """Each stage with whether its results are held for the announcement, the announcement's
+    words and where the stage stands (over, or not yet), for the organiser's page. Two
+    queries."""
+    stored = {
+        kind: (held, announcement)
+        for kind, held, announcement in Stage.objects.filter(tournament=tournament).values_list(
+            "kind", "results_held", "announcement"
+        )
+    }
+    states = progress(tournament)
+    return [
+        {
+            "kind": kind,
+            "label": stage_label(kind),
+            "held": stored.get(kind, (False, ""))[0],
+            "announcement": stored.get(kind, (False, ""))[1],
+            "over": kind in states and states[kind].over,
+            "words": held_words(stored.get(kind, (False, ""))[1]),
+        }
+        for kind in STAGES
+    ]

@@ -21,6 +21,7 @@ urlpatterns = [
     path("karty/<int:card>/smazat/", views.card_delete, name="card_delete"),
     path("<slug:slug>/", views.day, name="tournament"),
     path("<slug:slug>/nastaveni/", views.settings, name="settings"),
+    path("<slug:slug>/vyhlaseni/", views.announcement, name="announcement"),
     path("<slug:slug>/hraci/", views.players, name="players"),
     path("<slug:slug>/hraci/novy/", views.player_new, name="player_new"),
     path("<slug:slug>/hraci/nahrat/", views.players_upload, name="players_upload"),

@@ -451,6 +451,22 @@ class Stage(models.Model):
         blank=True,
         help_text=_("Empty: yes for the finals, no for the qualifier."),
     )
+    results_held = models.BooleanField(
+        _("results held for the announcement"),
+        default=False,
+        help_text=_(
+            "The public sees no standings of the stage, only when they will be announced, "
+            "until the organiser releases them; the staff see everything."
+        ),
+    )
+    announcement = models.CharField(
+        _("announcement"),
+        max_length=120,
+        blank=True,
+        validators=[validate_name],
+        help_text=_("When (and where) the results will be announced, e.g. 17:30 in the main hall."),
+    )
+    history = HistoricalRecords(verbose_name=_("history of the stage"))
 
     class Meta:
         verbose_name = _("stage")

@@ -20,6 +20,7 @@ from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from rules.stages import QUALIFIER, STAGES
 
 from .changes import touch
+from .characters import validate_name
 from .models import (
     Card,
     Game,
@@ -466,3 +467,31 @@ def save_card(
 def delete_card(*, card: Card) -> None:
     _check_bound(_highest_with(None, without=card))
     card.delete()
+
+
+# Results held for the ceremony ---------------------------------------------------------------
+
+
+@transaction.atomic
+def hold_results(*, tournament: Tournament, kind: str, announcement: str) -> Stage:
+    """Hold the stage's results back from the public until the announcement (``announcement``:
+    when and where, in words). The history keeps who held them and when; the stage's save moves
+    the tournament's change stamp, so that every cached public page forgets the results."""
+    announcement = announcement.strip()
+    validate_name(announcement)
+    stage, _created = Stage.objects.get_or_create(tournament=tournament, kind=kind)
+    stage.results_held, stage.announcement = True, announcement
+    stage.save(update_fields=["results_held", "announcement"])
+    return stage
+
+
+@transaction.atomic
+def release_results(*, tournament: Tournament, kind: str) -> Stage | None:
+    """Release the stage's held results: the public sees them at once (the stamp moves); the
+    history keeps who released them and when, and the log shows it. None: nothing was held."""
+    stage = Stage.objects.filter(tournament=tournament, kind=kind, results_held=True).first()
+    if stage is None:
+        return None
+    stage.results_held = False
+    stage.save(update_fields=["results_held"])
+    return stage

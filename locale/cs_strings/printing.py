@@ -1,6 +1,10 @@
 """Czech of the printouts (PDF, Braille), the spreadsheets and their pages."""
 
 CS = {
+    "order decided by lot": "pořadí určil los",
+    "Order decided by lot: the lot's record is in the log at %(url)s, among the lots": "Pořadí určil los: záznam losu je v záznamu turnaje na %(url)s, mezi losy",
+    "Order decided by lot: the lot's record is at %(url)s": "Pořadí určil los: záznam losu je na %(url)s",
+    "Order decided by lot: the lot's record:": "Pořadí určil los, záznam losu:",
     "Printing and exports": "Tisk a exporty",
     "Braille needs liblouis: install the Debian packages liblouis-data and python3-louis.": "Braillovo písmo potřebuje liblouis: nainstalujte balíčky Debianu liblouis-data a python3-louis.",
     "A Braille page needs at least 10 cells a line and 1 line.": "Braillova stránka potřebuje aspoň 10 znaků na řádek a 1 řádek.",

@@ -1,6 +1,8 @@
 """Czech of the public pages: standings, teams, draw, player, archive."""
 
 CS = {
+    "The results will be announced at %(when)s.": "Výsledky budou vyhlášeny v %(when)s.",
+    "The results will be announced at the ceremony.": "Výsledky budou vyhlášeny při slavnostním vyhlášení.",
     "Public pages": "Veřejné stránky",
     "gold": "zlato",
     "silver": "stříbro",

@@ -1,6 +1,24 @@
 """Czech of the staff pages: the day's steps, settings, players, teams, accounts, cards."""
 
 CS = {
+    "results held for the announcement": "výsledky zadržené do vyhlášení",
+    "The public sees no standings of the stage, only when they will be announced, until the organiser releases them; the staff see everything.": "Veřejnost nevidí žádné pořadí této fáze, jen kdy bude vyhlášeno, dokud je organizátor nezveřejní; rozhodčí a organizátoři vidí vše.",
+    "announcement": "vyhlášení",
+    "When (and where) the results will be announced, e.g. 17:30 in the main hall.": "Kdy (a kde) budou výsledky vyhlášeny, např. 17:30 ve velkém sále.",
+    "history of the stage": "historie fáze",
+    "Announcement of the results": "Vyhlášení výsledků",
+    "Hold a stage's results for the ceremony: until you release them, the public pages, downloads, JSON and the public server say only when they will be announced. Your pages and printouts show them all the time. Each hold and release is kept in the log.": "Výsledky fáze lze zadržet do slavnostního vyhlášení: dokud je nezveřejníte, veřejné stránky, soubory ke stažení, JSON i veřejný server říkají jen, kdy budou vyhlášeny. Vaše stránky a tiskoviny je ukazují stále. Každé zadržení i zveřejnění zůstává v záznamu.",
+    "Held for the announcement.": "Zadrženo do vyhlášení.",
+    "The public reads:": "Veřejnost čte:",
+    "Release the results of the %(stage)s": "Zveřejnit výsledky (%(stage)s)",
+    "The stage is over; its results are public.": "Fáze skončila, její výsledky jsou veřejné.",
+    "The results are public as they come in.": "Výsledky jsou veřejné průběžně, jak přibývají.",
+    "Change the announcement": "Změnit čas vyhlášení",
+    "Hold the results of the %(stage)s": "Zadržet výsledky (%(stage)s) do vyhlášení",
+    "When the results will be announced": "Kdy budou výsledky vyhlášeny",
+    "In words, after “The results will be announced at”, e.g. 17:30 in the main hall. Empty: “at the ceremony”.": "Slovy, po „Výsledky budou vyhlášeny v“, např. 17:30 ve velkém sále. Prázdné: „při slavnostním vyhlášení“.",
+    "The results of the %(stage)s are released: the public sees them now.": "Výsledky (%(stage)s) jsou zveřejněny: veřejnost je teď vidí.",
+    "The results of the %(stage)s are held until the announcement.": "Výsledky (%(stage)s) jsou zadrženy do vyhlášení.",
     # navigation and the start page
     "Staff pages": "Stránky správy",
     "Staff": "Správa",

@@ -1,6 +1,9 @@
 """Czech of the draws' trust: commitments (závazky), the log (záznam), how we draw."""
 
 CS = {
+    "Results of the %(stage)s held for the announcement: %(when)s": "Výsledky (%(stage)s) zadrženy do vyhlášení: %(when)s",
+    "at the ceremony": "při slavnostním vyhlášení",
+    "Results of the %(stage)s released": "Výsledky (%(stage)s) zveřejněny",
     # desk: lots committed first
     "The commitment of the lot is published (also on the public pages). Draw when ready.": "Závazek losu je zveřejněn (i na veřejných stránkách). Losujte, až budete připraveni.",
     "Publish the commitment of this lot first.": "Nejdřív zveřejněte závazek tohoto losu.",

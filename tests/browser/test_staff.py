@@ -96,6 +96,7 @@ def page_types(staff) -> dict[str, str]:
         "deleting a card": f"/sprava/karty/{card.pk}/smazat/",
         "the desk with the staff navigation": "/rozhodci/mcr/",
         "the draws with the staff navigation": "/sprava/novy/losovani/",
+        "the announcement of the results": "/sprava/mcr/vyhlaseni/",
     }
 
 
@@ -129,6 +130,7 @@ PAGE_NAMES = [
     "deleting a card",
     "the desk with the staff navigation",
     "the draws with the staff navigation",
+    "the announcement of the results",
 ]
 
 

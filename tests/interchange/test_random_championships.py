@@ -209,8 +209,9 @@ def records(document, kind, with_expelled=False):
     return table
 
 
-def ranks_with_lots(keys_and_chain, lots):
-    """keys_and_chain: {key: chain tuple}. Returns {key: rank}."""
+def ranks_with_lots(keys_and_chain, lots, decided=None):
+    """keys_and_chain: {key: chain tuple}. Returns {key: rank}; adds to ``decided`` the keys
+    whose place a lot decided."""
     ranks = {
         k: 1 + sum(1 for o in keys_and_chain.values() if o > c) for k, c in keys_and_chain.items()
     }
@@ -227,6 +228,8 @@ def ranks_with_lots(keys_and_chain, lots):
         first = min(ranks[k] for k in group)
         for i, key in enumerate(order):
             ranks[key] = first + i
+        if decided is not None:
+            decided.update(order)
     return ranks
 
 
@@ -241,7 +244,8 @@ def oracle_standings(document, kind):
     )
     result = {}
     for name, keys in lists.items():
-        ranks = ranks_with_lots({k: tuple(table[k][:3]) for k in keys}, lots)
+        decided = set()
+        ranks = ranks_with_lots({k: tuple(table[k][:3]) for k in keys}, lots, decided)
         rows = [
             {
                 "rank": ranks[k],
@@ -251,6 +255,7 @@ def oracle_standings(document, kind):
                 "best_round": table[k][2],
                 "rounds": table[k][3],
             }
+            | ({"by_lot": True} if k in decided else {})
             for k in keys
         ]
         result[name] = sorted(rows, key=lambda row: (row["rank"], row["player"]))
@@ -279,10 +284,12 @@ def oracle_teams(document, lots):
             sum(r[1] for r in rows),
             max(r[2] for r in rows),
         )
-    ranks = ranks_with_lots(chains, lots)
+    decided = set()
+    ranks = ranks_with_lots(chains, lots, decided)
     return sorted(
         (
             {"rank": ranks[n], "team": n, "points": chains[n][0], "counted": counted[n]}
+            | ({"by_lot": True} if n in decided else {})
             for n in chains
         ),
         key=lambda row: (row["rank"], row["team"]),

@@ -3,6 +3,7 @@ each game what the public pages, the JSON, the printouts and the downloads say a
 medals, advancement and "over" (issue: what a new organiser saw, 1)."""
 
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -117,3 +118,42 @@ def test_after_the_second_final_game_the_titles_and_medals():
     assert TITLE in out["results"]
     assert {award.place for award in out["awards"]} == {1, 2, 3}
     assert any("poradi-finale-a" in name for name in out["public"])
+
+
+def test_the_walk_shows_what_happened_never_why_marks_lots_and_holds(organiser):
+    """Issue 21 (1, 3, 5): after the championship, with a game disqualification and an
+    expulsion whose reasons are distinctive, the qualifier's lot and the A-final held for the
+    ceremony, the public side shows what happened, marks the lot, holds the A-final; the staff
+    side keeps the reasons and the results."""
+    from scoring.models import Sanction
+    from scoring.services import record_sanction
+    from tests.conftest import client_of
+    from tournament.models import Game
+    from tournament.services import hold_results
+
+    tournament, _ = import_tournament(snapshot(4, 2), slug="w")
+    reasons = {"game": "Důvod QX9 diskvalifikace", "tournament": "Důvod ZK4 vyloučení"}
+    for scope, kind in (("game", "qualifier"), ("tournament", "final_b")):
+        game = Game.objects.get(stage__tournament=tournament, stage__kind=kind, number=2)
+        player = game.seats.order_by("player__start_number").first().player
+        record_sanction(player=player, scope=scope, game=game, reason=reasons[scope], by=organiser)
+    hold_results(tournament=tournament, kind="final_a", announcement="17:30")
+    seen = pages(tournament.slug)
+    for name, content in seen.items():
+        for reason in reasons.values():
+            assert reason not in json.dumps(content, ensure_ascii=False), name
+    assert re.search(r"diskvalifikován[a]? z partie 2", seen["qualifier"])
+    assert re.search(r"vyloučen[a]? z turnaje", seen["final_b"])
+    assert "pořadí určil los" in seen["qualifier"]
+    assert any(
+        row.get("by_lot")
+        for rows in seen["json"]["qualifier"]["standings"].values()
+        for row in rows
+    )
+    assert "Výsledky budou vyhlášeny v 17:30." in seen["final_a"] and TITLE not in seen["final_a"]
+    assert "poradi-finale-a" not in seen["downloads"]
+    staff = client_of(organiser)
+    for sanction in Sanction.objects.filter(tournament=tournament):
+        page = staff.get(f"/sprava/w/hraci/{sanction.player.start_number}/").content.decode()
+        assert sanction.reason in page
+    assert TITLE in "\n".join(text.results_lines(documents.results(tournament, staff=True)))

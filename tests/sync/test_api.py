@@ -3,6 +3,7 @@
 import gzip
 import io
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -391,3 +392,36 @@ def test_a_pushed_name_with_a_control_character_is_refused_with_its_place(client
     errors = "\n".join(response.json()["errors"])
     assert "U+001B" in errors and "řídicí znak" in errors and "U+1F600" in errors
     assert not Tournament.objects.filter(slug="mcr").exists()
+
+
+@pytest.mark.django_db
+def test_a_pushed_hold_and_pushed_reasons_stay_off_the_public_servers_pages(client, token):
+    """The pushed document carries sanctions' reasons (for the server's staff) and the
+    A-final held for the ceremony: the server's public pages show neither the reasons nor the
+    held results until a later push releases them (issue 21: 1, 5)."""
+    from tournament.services import hold_results, release_results
+
+    Tournament.objects.filter(slug="venue").delete()
+    document = demo_document()
+    document["sanctions"] = [
+        {"player": 1, "scope": "game", "stage": "qualifier", "game": 1, "reason": "Důvod PX7"}
+    ]
+    venue, _ = import_tournament(document, slug="venue")
+    hold_results(tournament=venue, kind="final_a", announcement="18:00")
+    pushed = export_tournament(venue)
+    assert put(client, {"revision": 1, "tournament": pushed}, token).status_code == 200
+    public = Client()
+    for path in ("kvalifikace/", "finale-a/", "hrac/1/", "losovani.json", "finale-a/vysledky.json"):
+        page = public.get(f"/turnaj/mcr/{path}").content.decode()
+        assert "Důvod PX7" not in page, path
+    final_a = public.get("/turnaj/mcr/finale-a/").content.decode()
+    assert "Výsledky budou vyhlášeny v 18:00." in final_a
+    assert not re.search(r"Mistr(yně)? ČR v Syllabatimu", final_a)
+    release_results(tournament=venue, kind="final_a")
+    assert (
+        put(client, {"revision": 2, "tournament": export_tournament(venue)}, token).status_code
+        == 200
+    )
+    final_a = public.get("/turnaj/mcr/finale-a/").content.decode()
+    assert "Výsledky budou vyhlášeny" not in final_a
+    assert re.search(r"Mistr(yně)? ČR v Syllabatimu", final_a)  # the title, announced now

@@ -48,7 +48,7 @@ class Command(BaseCommand):
         out.mkdir(parents=True, exist_ok=True)
         for document in found:
             try:
-                content = catalog.render(tournament, document, width, lines)
+                content = catalog.render(tournament, document, width, lines, staff=True)
             except (braille.BrailleUnavailable, ValueError) as problem:
                 raise CommandError(str(problem)) from None
             path = out / document.file_name(tournament.slug)
