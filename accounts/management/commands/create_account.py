@@ -1,5 +1,6 @@
 import getpass
 
+from django.core.checks import Tags
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
@@ -9,7 +10,8 @@ from accounts.services import create_staff_account
 
 
 class Command(BaseCommand):
-    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
+    # the models' checks only: `check`, `migrate` and the server check the rest (every page)
+    requires_system_checks = [Tags.models]
     help = _("Creates an account for an organiser or a referee.")
 
     def add_arguments(self, parser):

@@ -1,5 +1,6 @@
 import json
 
+from django.core.checks import Tags
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
@@ -62,7 +63,8 @@ def draw_document(game) -> dict:
 
 
 class Command(BaseCommand):
-    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
+    # the models' checks only: `check`, `migrate` and the server check the rest (every page)
+    requires_system_checks = [Tags.models]
     help = _(
         "Draws a game's tables (and a qualifier game's rounds), stores the draw confirmed "
         "and prints it as JSON. --commit publishes the commitment only; a later run draws with "

@@ -2,6 +2,7 @@ import json
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.checks import Tags
 from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -19,7 +20,8 @@ def demo_slug(document: dict) -> str:
 
 
 class Command(BaseCommand):
-    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
+    # the models' checks only: `check`, `migrate` and the server check the rest (every page)
+    requires_system_checks = [Tags.models]
     help = _(
         "Loads the demo championship once (running it again changes nothing) and prints "
         "its short name on the last line."

@@ -1,5 +1,6 @@
 from pathlib import Path
 
+from django.core.checks import Tags
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.core.validators import validate_slug
@@ -28,7 +29,8 @@ def read_document(path: str) -> object:
 
 
 class Command(BaseCommand):
-    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
+    # the models' checks only: `check`, `migrate` and the server check the rest (every page)
+    requires_system_checks = [Tags.models]
     help = _("Checks a syllabatim-tournament file and stores all of it, or nothing.")
 
     def add_arguments(self, parser):

@@ -1,3 +1,4 @@
+from django.core.checks import Tags
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
@@ -8,7 +9,8 @@ from tournament.lookups import tournament_or_error
 
 
 class Command(BaseCommand):
-    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
+    # the models' checks only: `check`, `migrate` and the server check the rest (every page)
+    requires_system_checks = [Tags.models]
     help = _("Writes the computed results of a tournament (syllabatim-results) to standard output.")
 
     def add_arguments(self, parser):

@@ -1,5 +1,6 @@
 from pathlib import Path
 
+from django.core.checks import Tags
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
@@ -8,7 +9,8 @@ from tournament.registration import import_players
 
 
 class Command(BaseCommand):
-    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
+    # the models' checks only: `check`, `migrate` and the server check the rest (every page)
+    requires_system_checks = [Tags.models]
     help = _(
         "Registers players and teams from a spreadsheet in the registration layout: all "
         "of it, or nothing when a row is wrong."

@@ -1,5 +1,6 @@
 from pathlib import Path
 
+from django.core.checks import Tags
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
@@ -9,7 +10,8 @@ from tournament.lookups import tournament_or_error
 
 
 class Command(BaseCommand):
-    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
+    # the models' checks only: `check`, `migrate` and the server check the rest (every page)
+    requires_system_checks = [Tags.models]
     help = _(
         "Writes a tournament's printouts (PDF, Braille BRF, Unicode Braille text) into a "
         "folder and lists them."

@@ -1,6 +1,7 @@
 import json
 
 from django.conf import settings
+from django.core.checks import Tags
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
@@ -10,7 +11,8 @@ from tournament.models import Game, Stage
 
 
 class Command(BaseCommand):
-    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
+    # the models' checks only: `check`, `migrate` and the server check the rest (every page)
+    requires_system_checks = [Tags.models]
     help = _(
         "Prints the address of each table of a game for its scorekeeper's phone as JSON "
         '({"tables": [{"table": 1, "url": "…"}]}), giving tables without one a new link.'

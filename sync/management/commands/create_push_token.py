@@ -1,3 +1,4 @@
+from django.core.checks import Tags
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.core.validators import validate_slug
@@ -7,7 +8,8 @@ from sync.services import create_push_token
 
 
 class Command(BaseCommand):
-    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
+    # the models' checks only: `check`, `migrate` and the server check the rest (every page)
+    requires_system_checks = [Tags.models]
     help = _(
         "Makes a key that lets the venue push the tournament SLUG to this server, and prints it "
         "(only this once: the server keeps only its digest)."

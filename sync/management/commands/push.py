@@ -1,5 +1,6 @@
 import os
 
+from django.core.checks import Tags
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.core.validators import URLValidator
@@ -12,7 +13,8 @@ TOKEN_VARIABLE = "SYLLABATIM_PUSH_TOKEN"
 
 
 class Command(BaseCommand):
-    requires_system_checks = []  # checked by `check`, `migrate` and the server: no page is loaded
+    # the models' checks only: `check`, `migrate` and the server check the rest (every page)
+    requires_system_checks = [Tags.models]
     help = _(
         "Pushes the tournament SLUG to the public server: once, or with --watch after every "
         "change, retrying while the server cannot be reached. One line per push."
