@@ -1,6 +1,24 @@
 """Czech of the table links and the table's page (the scorekeeper's phone)."""
 
 CS = {
+    # the table's page after the game, and after the referee's early end
+    "The referee ended the game early (rule F): round %(rounds)s is not played.": (
+        "Rozhodčí partii ukončil předčasně (pravidlo F): kolo %(rounds)s se nehraje.",
+        "Rozhodčí partii ukončil předčasně (pravidlo F): kola %(rounds)s se nehrají.",
+        "Rozhodčí partii ukončil předčasně (pravidlo F): kola %(rounds)s se nehrají.",
+    ),
+    "The referee ended the game early (rule F).": "Rozhodčí partii ukončil předčasně (pravidlo F).",
+    "Enter the rounds played that are still missing.": "Zapište odehraná kola, která ještě chybějí.",
+    "Every round played has been entered at this table.": "U tohoto stolu jsou zapsána všechna odehraná kola.",
+    "Every round played has been entered: the game is complete.": "Všechna odehraná kola jsou zapsána: partie je dohrána.",
+    "The game is complete: every round has been entered.": "Partie je dohrána: všechna kola jsou zapsána.",
+    "Thank you.": "Děkujeme.",
+    "The game is complete: its rounds cannot be entered or changed here any more. Ask the referee for a correction.": "Partie je dohrána: její kola zde už nelze zapsat ani změnit. O opravu požádejte rozhodčího.",
+    "Results of table %(table)s": "Výsledky stolu %(table)s",
+    "Read-only: this page shows the table's results until the organiser revokes the link.": "Jen ke čtení: stránka ukazuje výsledky stolu, dokud organizátor odkaz nezruší.",
+    "Points of each round at table %(table)s, in playing order": "Body za každé kolo u stolu %(table)s v pořadí hraní",
+    "Game total": "Celkem za partii",
+    ("a round result", "disqualified"): "diskvalifikace",
     # the table's page
     "Table %(table)s": "Stůl %(table)s",
     "link %(code)s": "odkaz %(code)s",
@@ -38,7 +56,6 @@ CS = {
     "saved": "uloženo",
     "correct": "opravit",
     "Players in seating order": "Hráči v pořadí sezení",
-    "The game is complete: this table's link no longer works. Thank you.": "Partie je kompletní: odkaz tohoto stolu už neplatí. Děkujeme.",
     "Your values are kept in the form: compare them with the saved ones below the form and save again.": "Vaše hodnoty zůstaly ve formuláři: porovnejte je s uloženými pod formulářem a uložte znovu.",
     "Too many wrong addresses": "Příliš mnoho chybných adres",
     "This device has opened too many table addresses that do not exist. Wait ten minutes, then scan the QR code on your table's score sheet again, or ask the referee.": "Z tohoto zařízení bylo otevřeno příliš mnoho adres stolů, které neexistují. Počkejte deset minut a pak znovu naskenujte QR kód ze zápisu svého stolu, nebo se obraťte na rozhodčího.",
