@@ -28,7 +28,7 @@ from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Player, Round, Table
 
 from . import excel, lots
-from .links import link_rows
+from .links import link_rows, phones
 from .selectors import (
     current_game,
     game_grid,
@@ -128,6 +128,7 @@ def dashboard(request, slug):
             ),
             "sheet_url": sheet_url,
             "table_links": link_rows(request, game) if game else [],
+            "phones": phones(request, tournament),
         },
     )
 

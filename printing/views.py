@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from accounts.access import organiser_required, public
 from scoring.pages import page_context
 from tournament import registration
+from tournament.addresses import phones_address
 from tournament.cache import cached_page, named
 from tournament.lookups import tournament_or_404
 from tournament.models import Tournament
@@ -133,6 +134,7 @@ def printouts(request, slug):
         {
             "tournament": tournament,
             "groups": _grouped(tournament, catalog.available(tournament)),
+            "phones": phones_address(tournament, request.build_absolute_uri("/")),
             "braille_form": BrailleForm(request.GET or None),
             "upload_form": PlayersUploadForm(),
             "braille_available": braille.available(),
@@ -179,6 +181,7 @@ def import_players(request, slug):
         {
             "tournament": tournament,
             "groups": _grouped(tournament, catalog.available(tournament)),
+            "phones": phones_address(tournament, request.build_absolute_uri("/")),
             "braille_form": BrailleForm(),
             "upload_form": form,
             "upload_errors": errors,

@@ -25,6 +25,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from rules.progress import GameState
+from tournament.addresses import DEFAULT_BASE_URL
 from tournament.models import DrawStatus, Game, Table
 
 from .models import TableLink
@@ -33,7 +34,6 @@ CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I,
 CODE_LENGTH = 6
 SECRET_BYTES = 20  # 160 bits
 _KEY_SALT = "syllabatim.scoring.TableLink"
-DEFAULT_BASE_URL = "http://127.0.0.1:8000"
 
 
 class LinkRefused(Exception):

@@ -51,6 +51,7 @@ SETTINGS_FIELDS = (
     "qualifier_rounds_max",
     "qualifier_rounds",
     "qualifier_seating",
+    "phones_url",
 )
 PLAYER_FIELDS = (
     "start_number",

@@ -1,6 +1,26 @@
 """Czech of the table links and the table's page (the scorekeeper's phone)."""
 
 CS = {
+    # the address the phones open (tournament/addresses.py, the settings, the desk, the sheets)
+    "address for the phones": "adresa pro telefony",
+    "The address of this server in the hall's network that the scorekeepers' phones open, e.g. http://192.168.1.10:8000: the table links and the QR codes on the score sheets start with it. Empty: the server's DJANGO_SITE_URL.": "Adresa tohoto serveru v síti sálu, kterou otevírají telefony zapisovatelů, např. http://192.168.1.10:8000: začínají jí odkazy stolů a QR kódy na zápisech. Prázdné: DJANGO_SITE_URL serveru.",
+    "Give the whole address beginning with http:// or https://, e.g. http://192.168.1.10:8000.": "Zadejte celou adresu začínající http:// nebo https://, např. http://192.168.1.10:8000.",
+    "Only the server's address, without a path: e.g. http://192.168.1.10:8000.": "Jen adresu serveru, bez cesty: např. http://192.168.1.10:8000.",
+    "The phones would open %(url)s, an address of this computer only: a phone cannot reach it and the QR codes will not work. Set the address of this computer in the hall's network in the tournament's settings.": "Telefony by otevřely %(url)s, adresu jen tohoto počítače: telefon se na ni nedostane a QR kódy nebudou fungovat. V nastavení turnaje zadejte adresu tohoto počítače v síti sálu.",
+    "The address for the phones is not set: the links use %(url)s, the address this browser opened. Check that the phones reach it, or set it in the tournament's settings.": "Adresa pro telefony není nastavena: odkazy používají %(url)s, adresu otevřenou v tomto prohlížeči. Ověřte, že se na ni telefony dostanou, nebo ji zadejte v nastavení turnaje.",
+    "The address for the phones is not set: the links use %(url)s, an address of this computer only, which a phone cannot reach, and the QR codes will not work. Set the address of this computer in the hall's network in the tournament's settings.": "Adresa pro telefony není nastavena: odkazy používají %(url)s, adresu jen tohoto počítače, na kterou se telefon nedostane, a QR kódy nebudou fungovat. V nastavení turnaje zadejte adresu tohoto počítače v síti sálu.",
+    "The phones will open:": "Telefony otevřou:",
+    "Warning:": "Pozor:",
+    "change in the tournament's settings": "změnit v nastavení turnaje",
+    "Phones at the tables": "Telefony u stolů",
+    "This computer's address in the local network is %(url)s: copy it into the field if the phones are in the same network.": "Adresa tohoto počítače v místní síti je %(url)s: zkopírujte ji do pole, jsou-li telefony ve stejné síti.",
+    "The phone opens the server at %(url)s": "Telefon otevře server na adrese %(url)s",
+    "The address the phones reach (default: the tournament's address for the phones, else DJANGO_SITE_URL, else %(url)s).": "Adresa, na kterou telefony dosáhnou (výchozí: adresa pro telefony v nastavení turnaje, jinak DJANGO_SITE_URL, jinak %(url)s).",
+    "Address for the phones": "Adresa pro telefony",
+    "The phones open %(url)s.": "Telefony otevírají %(url)s.",
+    "The games are over: no phone enters a round.": "Partie skončily: telefony už žádné kolo nezapisují.",
+    "The phones would open %(url)s, an address of this computer only: set the address of this computer in the hall's network before printing the score sheets.": "Telefony by otevřely %(url)s, adresu jen tohoto počítače: před tiskem zápisů zadejte adresu tohoto počítače v síti sálu.",
+    "Not set: set the address of this computer in the hall's network before printing the score sheets, or the table links name the address the browser opened.": "Není nastavena: před tiskem zápisů zadejte adresu tohoto počítače v síti sálu, jinak odkazy stolů uvedou adresu otevřenou v prohlížeči.",
     # the table's page after the game, and after the referee's early end
     "The referee ended the game early (rule F): round %(rounds)s is not played.": (
         "Rozhodčí partii ukončil předčasně (pravidlo F): kolo %(rounds)s se nehraje.",
@@ -98,7 +118,6 @@ CS = {
     "Only for this table and game; keep it at the table.": "Jen pro tento stůl a partii; nechte ho u stolu.",
     # the command
     'Prints the address of each table of a game for its scorekeeper\'s phone as JSON ({"tables": [{"table": 1, "url": "…"}]}), giving tables without one a new link.': 'Vypíše adresu každého stolu partie pro telefon zapisovatele jako JSON ({"tables": [{"table": 1, "url": "…"}]}); stolům, které odkaz ještě nemají, ho vytvoří.',
-    "The address the phones reach (default: DJANGO_SITE_URL, else %(url)s).": "Adresa, na kterou telefony dosáhnou (výchozí: DJANGO_SITE_URL, jinak %(url)s).",
     "who issues the links": "kdo odkazy vydává",
     "The tournament has no game %(game)s in this stage.": "Turnaj nemá v této fázi partii %(game)s.",
     "The game's draw is not confirmed yet: its tables may change.": "Los partie ještě není potvrzen: stoly se mohou změnit.",
