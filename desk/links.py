@@ -1,7 +1,6 @@
 """Table links on the referee's game page: each table's address for its scorekeeper's phone
 (organiser and referees), renewed or revoked by the organiser (``scoring.links``)."""
 
-from django.conf import settings
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -10,14 +9,15 @@ from django.views.decorators.http import require_POST
 
 from accounts.access import organiser_required
 from scoring import links
+from tournament.addresses import PhonesAddress, phones_address
 from tournament.lookups import game_or_404, tournament_or_404, who
 from tournament.models import Table
 
 
-def base_url(request) -> str:
-    """Where the phones reach this server: ``DJANGO_SITE_URL``, else the address the desk is
-    opened at."""
-    return settings.SITE_URL or request.build_absolute_uri("/").rstrip("/")
+def phones(request, tournament) -> PhonesAddress:
+    """Where the phones reach this server (``tournament.addresses.phones_address``): the
+    tournament's setting, else ``DJANGO_SITE_URL``, else the address the desk is opened at."""
+    return phones_address(tournament, request.build_absolute_uri("/"))
 
 
 def link_rows(request, game) -> list[dict]:
@@ -26,7 +26,7 @@ def link_rows(request, game) -> list[dict]:
     if not game.draw_confirmed:
         return []
     issued = links.issue_table_links(game=game, by=who(request.user))
-    base = base_url(request)
+    base = phones(request, game.stage.tournament).url
     return [
         {
             "table": table,

@@ -1,14 +1,16 @@
 """Reads for the referee's desk: the day's grid of sheets, the current game, open ties."""
 
+import hashlib
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from rules.championship import PODIUM_PLACES
 from rules.ranking import Tie, ties_within
-from rules.score import round_score
+from rules.score import RoundEntry, round_score
+from scoring.effects import correction_effects
 from scoring.models import RoundResult, Sheet
 from scoring.selectors import tournament_data
 from scoring.standings import (
@@ -22,6 +24,7 @@ from scoring.standings import (
     teams,
     teams_over,
 )
+from tournament.lookups import who
 from tournament.models import Game, Round, Seat, Stage, Table, Tournament
 
 EMPTY, ENTERED, CONFIRMED = "empty", "entered", "confirmed"
@@ -247,4 +250,68 @@ def open_ties(tournament: Tournament) -> list[OpenTie]:
         found += [
             OpenTie(TEAMS, "", tie, _("team places")) for tie in ties_within(rows, PODIUM_PLACES)
         ]
+    return found
+
+
+def correction_preview(state, lines) -> list[str]:
+    """What saving ``lines`` over the confirmed sheet of ``state`` would do, in the sanction
+    preview's words (``scoring.effects.correction_effects``). Eight queries."""
+    game = state.table.game
+    tournament = game.stage.tournament
+    stored = {number: result.entry() for number, result in state.results.items()}
+    changed = {
+        line.player: (
+            stored[line.player],
+            RoundEntry(
+                line.laid, line.unused, bool(line.closed), bool(line.disqualified), line.penalty
+            ),
+        )
+        for line in lines
+        if line.player in stored
+    }
+    names = dict(tournament.players.values_list("start_number", "name"))
+    return correction_effects(
+        tournament_data(tournament),
+        game.stage.kind,
+        game.number,
+        changed,
+        names,
+        game.stage.requires_confirmation,
+    )
+
+
+def lines_digest(lines) -> str:
+    """A short fingerprint of a sheet's lines: the values a correction preview was shown for."""
+    text = repr(sorted((line.player, tuple(asdict(line).values())) for line in lines))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Correction:
+    when: object
+    who: str
+    reason: str
+
+
+def corrections(sheet: Sheet | None) -> list[Correction]:
+    """Every correction of the sheet after its confirmation, with its reason, oldest first
+    (from the sheet's history; one query)."""
+    if sheet is None:
+        return []
+    seen, found = set(), []
+    for record in (
+        Sheet.history.filter(id=sheet.pk)
+        .exclude(correction_reason="")
+        .select_related("history_user")
+        .order_by("history_date", "history_id")
+    ):
+        if record.version in seen:
+            continue
+        seen.add(record.version)
+        author = record.history_user
+        found.append(
+            Correction(
+                record.history_date, who(author) if author else "–", record.correction_reason
+            )
+        )
     return found

@@ -27,11 +27,14 @@ from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Player, Round, Table
 
 from . import excel, lots
-from .links import link_rows
+from .links import link_rows, phones
 from .selectors import (
+    correction_preview,
+    corrections,
     current_game,
     game_grid,
     games_of,
+    lines_digest,
     next_missing,
     next_to_confirm,
     open_ties,
@@ -120,6 +123,7 @@ def dashboard(request, slug):
             "can_end_early": bool(game and not services.early_end_refusal(game)),
             "sheet_url": sheet_url,
             "table_links": link_rows(request, game) if game else [],
+            "phones": phones(request, tournament),
         },
     )
 
@@ -202,7 +206,21 @@ def _sheet_context(request, tournament, game, table, round_, state, values, prob
             and state.sheet.entered_by_id != request.user.pk
         ),
         "requires_confirmation": game.stage.requires_confirmation,
+        "corrections": corrections(state.sheet),
     }
+
+
+def _correction_page(request, context, state, lines, *, error=None, status=200):
+    """The confirmed sheet with the values sent and what saving them would do; the referee
+    confirms with a reason. Nothing is saved."""
+    context["correction"] = {
+        "effects": correction_preview(state, lines),
+        "digest": lines_digest(lines),
+        "reason": request.POST.get("correction_reason", ""),
+        "error": error,
+    }
+    context["focus"] = "id_correction_reason"
+    return render(request, "desk/sheet.html", context, status=status)
 
 
 @referee_required
@@ -218,16 +236,50 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
             version = int(request.POST.get("version", "0"))
         except ValueError:
             version = -1
+        confirm_warnings = request.POST.get("confirm_warnings") == "on"
+        correcting = state.sheet is not None and state.sheet.confirmed
+        reason = request.POST.get("correction_reason", "")
         try:
+            if correcting and request.POST.get("correction_of") != lines_digest(lines):
+                # first what the correction does (for these very values), then the reason
+                problems = services.check_lines(state, lines)
+                if any(not p.warning for p in problems) or (problems and not confirm_warnings):
+                    raise services.SheetRefused(problems)
+                context = _sheet_context(
+                    request,
+                    tournament,
+                    game,
+                    table_,
+                    round_,
+                    state,
+                    form_values(state, request.POST),
+                    [],
+                )
+                return _correction_page(request, context, state, lines)
             services.save_sheet(
                 table=table_,
                 round=round_,
                 lines=lines,
                 by=request.user,
                 version=version,
-                confirm_warnings=request.POST.get("confirm_warnings") == "on",
+                confirm_warnings=confirm_warnings,
+                correction_reason=reason if correcting else "",
             )
         except services.SheetRefused as refused:
+            if refused.needs_reason:
+                context = _sheet_context(
+                    request,
+                    tournament,
+                    game,
+                    table_,
+                    round_,
+                    state,
+                    form_values(state, request.POST),
+                    [],
+                )
+                return _correction_page(
+                    request, context, state, lines, error=str(refused), status=422
+                )
             if refused.stale is not None:
                 fresh = services.sheet_state(table_, round_)
                 context = _sheet_context(
@@ -253,11 +305,24 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
                     refused.problems,
                 )
             return render(request, "desk/sheet.html", context, status=409 if refused.stale else 422)
-        messages.success(
-            request,
-            _("Table %(table)s, round %(round)s saved.")
-            % {"table": table_.number, "round": round_.number},
-        )
+        if correcting:
+            messages.success(
+                request,
+                _(
+                    "Table %(table)s, round %(round)s corrected with its reason; the sheet "
+                    "waits for a new confirmation."
+                )
+                % {"table": table_.number, "round": round_.number}
+                if game.stage.requires_confirmation
+                else _("Table %(table)s, round %(round)s corrected with its reason.")
+                % {"table": table_.number, "round": round_.number},
+            )
+        else:
+            messages.success(
+                request,
+                _("Table %(table)s, round %(round)s saved.")
+                % {"table": table_.number, "round": round_.number},
+            )
         grid = game_grid(game)
         here = next(c for c in grid.cells() if c.table.pk == table_.pk and c.round.pk == round_.pk)
         upcoming = next_missing(grid, after=here)

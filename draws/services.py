@@ -625,8 +625,11 @@ def redraw_game(*, game: Game, by: str, commitment: Commitment | None = None, se
 
 
 @transaction.atomic
-def swap_players(*, game: Game, first: int, second: int) -> Game:
-    """Swap two players' seats in a draft draw (start numbers)."""
+def swap_players(*, game: Game, first: int, second: int, by: str) -> Game:
+    """Swap two players' seats in a draft draw (start numbers). The swap is the organiser's
+    decision and is recorded in the draw (who, when, which seats: ``draw_options["swaps"]``,
+    exported with the draw), so that anyone can reproduce the seeded draw and apply the
+    recorded swaps in order (``rules.verify``)."""
     game = _locked(game)
     if game.draw_confirmed:
         raise DrawRefused(_("A confirmed draw cannot be changed by hand; redraw it instead."))
@@ -644,10 +647,20 @@ def swap_players(*, game: Game, first: int, second: int) -> Game:
         )
     a, b = seats[first], seats[second]
     places = [(a.table_id, a.position, b.player_id), (b.table_id, b.position, a.player_id)]
+    table_number = dict(Table.objects.filter(game=game).values_list("pk", "number"))
+    swap = {
+        "by": by,
+        "at": timezone.localtime().isoformat(),
+        "seats": [
+            {"table": table_number[s.table_id], "position": s.position, "player": number}
+            for number, s in ((first, a), (second, b))
+        ],
+    }
     Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
     Seat.objects.bulk_create(
         Seat(table_id=t, game=game, position=p, player_id=player) for t, p, player in places
     )
+    game.draw_options = {**game.draw_options, "swaps": [*game.draw_options.get("swaps", []), swap]}
     _refresh_report(game)
     return game
 

@@ -318,6 +318,7 @@ def game(request, slug, stage, number):
             "absent": absent,
             "has_results": game_has_results(drawn),
             "swap_form": SwapForm(players=players),
+            "swaps": options.get("swaps", []),
             "rounds_form": TypedRoundsForm(),
             "used_commitment": drawn.commitment,
             "redraw_commitment": services.open_draw_commitment(tournament, stage, number),
@@ -388,7 +389,10 @@ def swap(request, slug, stage, number):
         return _back(slug, stage, number)
     try:
         services.swap_players(
-            game=drawn, first=form.cleaned_data["first"], second=form.cleaned_data["second"]
+            game=drawn,
+            first=form.cleaned_data["first"],
+            second=form.cleaned_data["second"],
+            by=who(request.user),
         )
         messages.success(
             request, _("Players %(first)s and %(second)s swapped seats.") % form.cleaned_data

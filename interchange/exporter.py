@@ -227,6 +227,9 @@ def _stages(tournament: Tournament, stages: dict[int, str]) -> dict:
     ):
         entry = {"number": game.number, "rounds": rounds[game.pk], "tables": tables[game.pk]}
         audit = _audit(game, "draw_seed")
+        swaps = (game.draw_options or {}).get("swaps")
+        if swaps:  # v3: the organiser's swaps after the seeded draw, in order
+            audit["swaps"] = swaps
         if audit:
             entry["draw"] = audit
         document[stages[game.stage_id]]["games"].append(entry)

@@ -218,6 +218,9 @@ def _store_stage(
             draw_seed=game.get("draw", {}).get("seed"),
             drawn_at=_datetime(game.get("draw", {}).get("drawn_at")),
             drawn_by=game.get("draw", {}).get("drawn_by", ""),
+            draw_options={"swaps": game["draw"]["swaps"]}
+            if game.get("draw", {}).get("swaps")
+            else {},
             commitment=commitment,
         )
         for game, commitment in zip(spec["games"], published, strict=True)

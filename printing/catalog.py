@@ -3,12 +3,12 @@
 
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.utils.translation import gettext as _
 
 from scoring import links
 from scoring.pages import held_results
 from scoring.standings import STAGES
+from tournament.addresses import phones_address
 from tournament.converters import TEXT_OF_KIND
 from tournament.models import DrawStatus, Game, Tournament
 
@@ -202,9 +202,10 @@ def render(
     staff: bool = False,
 ) -> bytes:
     """The file's bytes. Braille raises ``braille.BrailleUnavailable`` without liblouis.
-    Score sheets of a confirmed game carry each table's link as a QR code, at
-    ``DJANGO_SITE_URL`` (the address the phones reach), else at ``base_url`` (the address the
-    organiser's browser used), else at ``scoring.links.DEFAULT_BASE_URL``. ``staff`` (the
+    Score sheets of a confirmed game carry each table's link as a QR code, at the address the
+    phones reach (``tournament.addresses.phones_address``: the tournament's setting, else
+    ``DJANGO_SITE_URL``, else ``base_url``, the address the organiser's browser used), with a
+    warning in words where that address is a loopback one or not set. ``staff`` (the
     organiser's downloads and the ``print`` command) adds what only the staff reads:
     sanctions' reasons; the public downloads leave it out."""
     from . import pdf  # reportlab where a PDF is made: a fifth of a second at every start-up
@@ -214,9 +215,9 @@ def render(
             return pdf.score_sheets([documents.blank_sheet(tournament)])
         game = _game(tournament, document)
         links.issue_table_links(game=game)
-        base = settings.SITE_URL or base_url or links.DEFAULT_BASE_URL
-        by_table = {row.table: row for row in links.game_links(game, base)}
-        return pdf.score_sheets(documents.game_sheets(game, by_table))
+        phones = phones_address(tournament, base_url)
+        by_table = {row.table: row for row in links.game_links(game, phones.url)}
+        return pdf.score_sheets(documents.game_sheets(game, by_table, phones.warning))
     if document.what == CERTIFICATES:
         return pdf.certificates(documents.results(tournament, staff=staff).awards())
     if document.what == SEATING:

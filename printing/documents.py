@@ -96,15 +96,17 @@ class TableSheet:
     rounds: list[SheetRound]
     link_url: str | None = None  # the table's address for the scorekeeper's phone (a QR code)
     link_code: str | None = None  # its short code, printed beside the QR code
+    link_warning: str = ""  # what is wrong with the address the phones would open, in words
 
     @property
     def blank(self) -> bool:
         return self.table is None
 
 
-def game_sheets(game: Game, links: dict | None = None) -> list[TableSheet]:
+def game_sheets(game: Game, links: dict | None = None, link_warning: str = "") -> list[TableSheet]:
     """A sheet per table of the game, players in seating order. Two queries. ``links``: table
-    number -> the table's link (``scoring.links.LinkRow``), printed as a QR code."""
+    number -> the table's link (``scoring.links.LinkRow``), printed as a QR code, with
+    ``link_warning`` beside it where the phones could not open its address."""
     stage = game.stage
     head = heading(stage.tournament)
     rounds = list(game.rounds.order_by("position").values_list("position", "number"))
@@ -138,6 +140,7 @@ def game_sheets(game: Game, links: dict | None = None) -> list[TableSheet]:
                 sheet_rounds,
                 link_url=link.url if link else None,
                 link_code=link.code if link else None,
+                link_warning=link_warning if link else "",
             )
         )
     return sheets

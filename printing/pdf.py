@@ -8,6 +8,7 @@ import math
 import unicodedata
 from functools import cache
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -249,6 +250,12 @@ def _sheet_story(sheet: TableSheet) -> list:
     return story
 
 
+def _server(url: str) -> str:
+    """The server's part of an address (the link's secret stays in the QR code)."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
 def _link_block(sheet: TableSheet) -> Table:
     """The table's address as a QR code, its short code beside it (scorekeeper's phone)."""
     size = 30 * mm
@@ -261,7 +268,10 @@ def _link_block(sheet: TableSheet) -> Table:
         text(_("Enter the rounds on a phone: scan the code."), 10, True),
         text(_("Table link code: %(code)s") % {"code": sheet.link_code}, 12, True),
         text(_("Only for this table and game; keep it at the table."), 8),
+        text(_("The phone opens the server at %(url)s") % {"url": _server(sheet.link_url)}, 8),
     ]
+    if sheet.link_warning:
+        words.append(text(_("Warning:") + " " + sheet.link_warning, 8, True))
     return Table(
         [[code, words]],
         colWidths=[size + 4 * mm, None],

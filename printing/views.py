@@ -13,6 +13,7 @@ from accounts.access import organiser_required, public
 from rules.stages import stage_index
 from scoring.pages import held_results, held_words, page_context
 from tournament import registration
+from tournament.addresses import phones_address
 from tournament.cache import cached_page, named
 from tournament.labels import stage_label
 from tournament.lookups import tournament_or_404
@@ -136,6 +137,7 @@ def printouts(request, slug):
         {
             "tournament": tournament,
             "groups": _grouped(tournament, catalog.available(tournament)),
+            "phones": phones_address(tournament, request.build_absolute_uri("/")),
             "braille_form": BrailleForm(request.GET or None),
             "braille_available": braille.available(),
         },

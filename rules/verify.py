@@ -11,10 +11,13 @@ game's draw and every lot that reveals its seed:
   seats, starting players and, for a qualifier game whose rounds were drawn, its rounds; a lot
   recomputed from its seed and its tied group gives the lot's order.
 
-What it cannot tell: why a result differs. A seating swapped by hand after the draw, rounds
-typed over drawn ones, or an edited file all read "the result differs"; the document records
-no swap. A draw or lot without a commitment is listed as not committed and its result is still
-recomputed, but that proves nothing about when its seed was chosen.
+A swap of two players' seats by the organiser before the draw was confirmed is recorded in the
+draw (``draw.swaps``: who, when, which seats): the seeded draw is recomputed, the recorded swaps
+are applied in order (each must find its players where it says), and the result says how many
+swaps by whom. What it cannot tell: why a result differs. Rounds typed over drawn ones, a
+swap not recorded, or an edited file all read "the result differs". A draw or lot without a
+commitment is listed as not committed and its result is still recomputed, but that proves
+nothing about when its seed was chosen.
 
 Exit status: 0 when every check passed, 1 when one failed (or, with ``--strict``, when a draw
 or lot has no commitment), 2 when the file cannot be read.
@@ -42,6 +45,9 @@ INCOMPLETE = "incomplete"
 NONE = "none"
 # Result states
 REPRODUCED = "reproduced"
+REPRODUCED_SWAP = "reproduced_swap"  # with recorded swaps: one, 2-4, 5 or more (Czech forms)
+REPRODUCED_SWAPS_FEW = "reproduced_swaps_few"
+REPRODUCED_SWAPS_MANY = "reproduced_swaps_many"
 DIFFERS = "differs"
 NOT_REPRODUCIBLE = "not_reproducible"
 NO_SEED = "no_seed"
@@ -58,6 +64,17 @@ TEXTS = {
         INCOMPLETE: "ZÁVAZEK NEÚPLNÝ: chybí seed nebo název rozhodnutí (what)",
         NONE: "bez závazku (seed nebyl předem zveřejněn)",
         REPRODUCED: "výsledek zopakován",
+        REPRODUCED_SWAP: "výsledek zopakován: los ze seedu a {count} zveřejněná výměna ({by})",
+        REPRODUCED_SWAPS_FEW: (
+            "výsledek zopakován: los ze seedu a {count} zveřejněné výměny ({by})"
+        ),
+        REPRODUCED_SWAPS_MANY: (
+            "výsledek zopakován: los ze seedu a {count} zveřejněných výměn ({by})"
+        ),
+        "swap": (
+            "výměna {number}: na stole {table}, místě {seat} má podle losu sedět {expected}, "
+            "výměna uvádí {found}"
+        ),
         DIFFERS: "VÝSLEDEK SE LIŠÍ: {detail}",
         NOT_REPRODUCIBLE: "nelze zopakovat: {detail}",
         NO_SEED: "seed není uveden, nelze ověřit",
@@ -86,6 +103,13 @@ TEXTS = {
         INCOMPLETE: "COMMITMENT INCOMPLETE: the seed or the decision's name (what) is missing",
         NONE: "no commitment (the seed was not published in advance)",
         REPRODUCED: "result reproduced",
+        REPRODUCED_SWAP: "result reproduced: the seeded draw and {count} swap by {by}",
+        REPRODUCED_SWAPS_FEW: "result reproduced: the seeded draw and {count} swaps by {by}",
+        REPRODUCED_SWAPS_MANY: "result reproduced: the seeded draw and {count} swaps by {by}",
+        "swap": (
+            "swap {number}: table {table}, seat {seat} holds {expected} by the draw, "
+            "the swap names {found}"
+        ),
         DIFFERS: "RESULT DIFFERS: {detail}",
         NOT_REPRODUCIBLE: "not reproducible: {detail}",
         NO_SEED: "no seed given, nothing to check",
@@ -232,6 +256,10 @@ def reproduce_draw(document: dict, kind: str, game: dict, earlier: list[dict]) -
     if len(expected) != len(found):
         detail = Note("table_count", {"found": len(found), "expected": len(expected)})
         return Note(DIFFERS, {"detail": detail})
+    swaps = audit.get("swaps", [])
+    problem = apply_swaps(expected, [t["number"] for t in tables], swaps)
+    if problem is not None:
+        return Note(DIFFERS, {"detail": problem})
     for table, seats, want, start, want_start in zip(
         tables, found, expected, found_start, expected_start, strict=True
     ):
@@ -249,7 +277,55 @@ def reproduce_draw(document: dict, kind: str, game: dict, earlier: list[dict]) -
     if expected_rounds is not None and list(game.get("rounds", [])) != expected_rounds:
         detail = Note("rounds", {"found": game.get("rounds", []), "expected": expected_rounds})
         return Note(DIFFERS, {"detail": detail})
+    if swaps:
+        return _swaps_note(swaps)
     return Note(REPRODUCED)
+
+
+def apply_swaps(tables: list[list[int]], numbers: list[int], swaps: Sequence[dict]) -> Note | None:
+    """Apply the recorded swaps in order to the seating drawn (``tables``, in place; their
+    table ``numbers``): each swap exchanges two seats and must find there the players it
+    names. The first swap that does not is returned in words; None when all applied."""
+    index = {number: i for i, number in enumerate(numbers)}
+    for count, swap in enumerate(swaps, start=1):
+        places = []
+        for seat in swap["seats"]:
+            table, position = index.get(seat["table"]), seat["position"]
+            holds = (
+                tables[table][position]
+                if table is not None and 0 <= position < len(tables[table])
+                else None
+            )
+            if holds != seat["player"]:
+                values = {
+                    "number": count,
+                    "table": seat["table"],
+                    "seat": position + 1,
+                    "expected": "–" if holds is None else holds,
+                    "found": seat["player"],
+                }
+                return Note("swap", values)
+            places.append((table, position))
+        if len(places) != 2 or places[0] == places[1]:
+            return Note(
+                "swap",
+                {"number": count, "table": "–", "seat": "–", "expected": "–", "found": "–"},
+            )
+        (t1, p1), (t2, p2) = places
+        tables[t1][p1], tables[t2][p2] = tables[t2][p2], tables[t1][p1]
+    return None
+
+
+def _swaps_note(swaps: Sequence[dict]) -> Note:
+    count = len(swaps)
+    by = ", ".join(dict.fromkeys(swap.get("by") or "?" for swap in swaps))
+    if count == 1:
+        key = REPRODUCED_SWAP
+    elif count < 5:
+        key = REPRODUCED_SWAPS_FEW
+    else:
+        key = REPRODUCED_SWAPS_MANY
+    return Note(key, {"count": count, "by": by})
 
 
 def reproduce_lot(lot: dict) -> Note:

@@ -3,7 +3,8 @@
 Thin over ``scoring``: the link is found by ``scoring.links`` (``accounts.access.link_holder``
 turns a wrong token into 404), the round is saved by ``scoring.services.save_sheet`` with
 ``at_table=True`` (the same checks and messages as the desk; disqualification and penalties
-stay the referee's), and a confirmed round cannot be changed here.
+stay the referee's), and a confirmed round cannot be changed here. Once the game is complete
+the page shows the table's results read-only until the organiser revokes the link.
 """
 
 from django.http import Http404
@@ -17,6 +18,8 @@ from rules.championship import ROUND_NUMBERS
 from scoring import links, services
 from scoring.models import Sheet, TableLink
 from scoring.sheet_form import TABLE_FIELDS, field_name, form_rows, form_values, lines_from_form
+
+from .selectors import ended_early_words, table_results
 
 SAVED = "ulozeno"  # the query parameter that names the round just saved
 
@@ -93,7 +96,18 @@ def _context(request, link, round_, state, values, problems, *, saved=None, repe
         "draft_key": f"{link.code}:{round_.number}" if round_ else "",
         "saved_draft_key": f"{link.code}:{saved.round.number}" if saved else "",
         "home_url": reverse("scorekeeper:table", kwargs={"token": token}),
+        "ended_early": ended_early_words(game),
     }
+
+
+def _game_over(request, link: TableLink, *, saved=None, refused=False):
+    """The complete game's page: the table's results, read-only; a round sent now is refused
+    (409) and nothing is stored."""
+    context = _context(request, link, None, None, {}, [], saved=saved)
+    context["game_over"] = True
+    context["refused"] = refused
+    context["results"] = table_results(link.table)
+    return render(request, "scorekeeper/table.html", context, status=409 if refused else 200)
 
 
 def _next_round(game, table):
@@ -138,6 +152,10 @@ def _version(data) -> int:
 def table(request, link: TableLink, round=None):  # noqa: A002 - the domain's word
     table_ = link.table
     game = table_.game
+    if links.game_complete(game):
+        if round is not None:
+            _round_of(game, round)  # a round of no game of the link stays 404
+        return _game_over(request, link, refused=request.method == "POST")
     if request.method == "POST":
         round_ = _round_of(game, round if round is not None else request.POST.get("round", ""))
         return _save(request, link, round_)
@@ -223,11 +241,8 @@ def _save(request, link: TableLink, round_):
         context["form_version"] = version if version >= 0 else state.version
         return render(request, "scorekeeper/table.html", context, status=422)
     if links.game_complete(table_.game):
-        # The game's last sheet: the link expires now, so the answer comes without a redirect.
-        fresh = services.sheet_state(table_, round_)
-        context = _context(request, link, None, None, {}, [], saved=fresh.sheet)
-        context["game_over"] = True
-        return render(request, "scorekeeper/table.html", context)
+        # The game's last sheet: the answer says it was saved and shows the table's results.
+        return _game_over(request, link, saved=services.sheet_state(table_, round_).sheet)
     token = links.token_of(link)
     return redirect(
         reverse("scorekeeper:table", kwargs={"token": token}) + f"?{SAVED}={round_.number}",

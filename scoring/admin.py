@@ -3,6 +3,7 @@ from dataclasses import replace
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
 from rules.score import RESULT_FIELDS
@@ -39,6 +40,17 @@ class RoundResultForm(forms.ModelForm):
     """An admin change of a result is a change of its table's sheet: the same checks, the same
     locking and history as at the referee's desk."""
 
+    correction_reason = forms.CharField(
+        label=gettext_lazy("reason of the correction"),
+        required=False,
+        max_length=services.CORRECTION_REASON_MAX,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=gettext_lazy(
+            "Needed when the sheet is confirmed: the change makes it unconfirmed, and the "
+            "sheet's history keeps the reason. The referee's desk also shows what it changes."
+        ),
+    )
+
     class Meta:
         model = RoundResult
         fields = list(RESULT_FIELDS)
@@ -51,6 +63,9 @@ class RoundResultForm(forms.ModelForm):
         problems = [p for p in services.check_lines(state, lines) if not p.warning]
         if problems:
             raise ValidationError([p.message for p in problems])
+        if state.sheet is not None and state.sheet.confirmed and not data.get("correction_reason"):
+            self.add_error("correction_reason", services.reason_missing_message())
+            return data
         self.sheet_state, self.sheet_lines = state, lines
         return data
 
@@ -89,6 +104,7 @@ class RoundResultAdmin(SimpleHistoryAdmin):
             by=request.user,
             version=state.version,
             confirm_warnings=True,
+            correction_reason=form.cleaned_data.get("correction_reason", ""),
         )
 
 

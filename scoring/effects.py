@@ -1,7 +1,9 @@
-"""What a sanction would change, in words, before it is recorded: the referee confirms a
-sanction knowing who stops advancing, who moves up, which medal or team place moves.
+"""What a sanction or the correction of a confirmed sheet would change, in words, before it
+is recorded: the referee confirms knowing who stops advancing, who moves up, which place,
+medal or team place moves.
 
-Computed from plain data: the tournament as it is, and the same with the sanction added.
+Computed from plain data: the tournament as it is, and the same with the sanction added (or
+the sheet's lines replaced and the sheet unconfirmed).
 """
 
 import dataclasses
@@ -11,12 +13,16 @@ from django.utils.translation import gettext as _
 
 from rules.categories import ALL
 from rules.podium import podium
+from rules.progress import StageProgress
 from rules.sanctions import TOURNAMENT, Sanction
+from rules.score import RoundEntry
 from rules.stages import FINALS, QUALIFIER
 from tournament.labels import stage_label
 
 from .messages import sanction_words
 from .standings import (
+    Result,
+    StageData,
     TournamentData,
     qualifier_advancement,
     stage_performances,
@@ -188,3 +194,121 @@ def _team_changes(before: TournamentData, after: TournamentData, names) -> list[
             }
         )
     return changes
+
+
+# Correcting a confirmed sheet ------------------------------------------------------------------
+
+
+def with_sheet_changed(
+    data: TournamentData,
+    kind: str,
+    game: int,
+    lines: Mapping[int, tuple[RoundEntry, RoundEntry]],
+    unconfirmed: bool,
+) -> TournamentData:
+    """``data`` with one sheet's lines replaced (start number -> (stored, new) entry) and,
+    where the stage needs a confirmation, the sheet waiting for one again."""
+    results = list(data.stages.get(kind, StageData()).results)
+    for player, (old, new) in lines.items():
+        stored = Result(player, old, game)
+        if stored in results:
+            results[results.index(stored)] = Result(player, new, game)
+        else:
+            results.append(Result(player, new, game))
+    stage = data.stages.get(kind, StageData())
+    stages = {**data.stages, kind: StageData(set(stage.participants), results)}
+    progress = dict(data.progress)
+    if unconfirmed and kind in progress:
+        was = progress[kind]
+        progress[kind] = StageProgress(
+            was.kind,
+            tuple(
+                dataclasses.replace(state, unconfirmed=state.unconfirmed + 1)
+                if state.number == game
+                else state
+                for state in was.games
+            ),
+            was.planned,
+            was.later_stage_drawn,
+        )
+    return dataclasses.replace(data, stages=stages, progress=progress)
+
+
+def _place_changes(before: TournamentData, after: TournamentData, kind: str, names) -> list[str]:
+    was, now = stage_standings(before, kind), stage_standings(after, kind)
+    changes = []
+    for category in was:
+        old = {r.key: r.rank for r in was[category]}
+        new = {r.key: r.rank for r in now.get(category, [])}
+        where = stage_label(kind) if category == ALL else f"{stage_label(kind)}, {category}"
+        for key in sorted(set(old) & set(new)):
+            if old[key] != new[key]:
+                changes.append(
+                    _provisional(
+                        before,
+                        kind,
+                        _("%(who)s: place %(old)s becomes %(new)s (%(where)s)")
+                        % {
+                            "who": _who(key, names),
+                            "old": old[key],
+                            "new": new[key],
+                            "where": where,
+                        },
+                    )
+                )
+    return changes
+
+
+def correction_effects(
+    data: TournamentData,
+    kind: str,
+    game: int,
+    lines: Mapping[int, tuple[RoundEntry, RoundEntry]],
+    names: Mapping[int, str],
+    requires_confirmation: bool,
+) -> list[str]:
+    """Every consequence of changing a confirmed sheet of game ``game`` of stage ``kind``
+    (``lines``: start number -> (stored, new) entry), in words: the sheet becomes unconfirmed,
+    points, places, advancement, medals and team places that change."""
+    after = with_sheet_changed(data, kind, game, lines, requires_confirmation)
+    effects = []
+    if requires_confirmation:
+        effects.append(
+            _(
+                "The sheet becomes unconfirmed: it counts as final again once another referee "
+                "confirms it."
+            )
+        )
+        if data.stage_over(kind) and not after.stage_over(kind):
+            effects.append(
+                _(
+                    "Until then the %(stage)s is not over: its standings are provisional, and "
+                    "its advancement, titles and medals are not announced."
+                )
+                % {"stage": stage_label(kind)}
+            )
+    else:
+        effects.append(_("The stage needs no confirmation: the corrected sheet counts at once."))
+    before_rows, after_rows = stage_performances(data, kind), stage_performances(after, kind)
+    changed = []
+    for player in sorted(lines):
+        old, new = before_rows.get(player), after_rows.get(player)
+        if old is not None and new is not None and old.points != new.points:
+            changed.append(
+                _("%(who)s: %(old)s points become %(new)s in the %(stage)s")
+                % {
+                    "who": _who(player, names),
+                    "old": old.points,
+                    "new": new.points,
+                    "stage": stage_label(kind),
+                }
+            )
+    changed += _place_changes(data, after, kind, names)
+    changed += _advancement_changes(data, after, names)
+    for final in FINALS:
+        changed += _podium_changes(data, after, final, names)
+    changed += _team_changes(data, after, names)
+    changed = list(dict.fromkeys(changed))  # a podium place is a place too: said once
+    if not changed:
+        changed.append(_("No points, place, advancement, medal or team place change."))
+    return effects + changed

@@ -7,8 +7,9 @@ the desk and the printed sheet derive the same address again, a copy of the data
 cannot, and the comparison runs in constant time (``hmac.compare_digest``). Changing
 ``SECRET_KEY`` invalidates every table link (renew them, or print the sheets again).
 
-A link is in force while it is not revoked and its game's draw is confirmed and the game is
-not complete; a renewed link revokes the one before.
+A link is in force while it is not revoked and its game's draw is confirmed; a renewed link
+revokes the one before. Once the game is complete the table's page shows the table's results
+read-only (nothing can be entered any more) until the organiser revokes the link.
 """
 
 import base64
@@ -24,6 +25,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from rules.progress import GameState
+from tournament.addresses import DEFAULT_BASE_URL
 from tournament.models import DrawStatus, Game, Table
 
 from .models import TableLink
@@ -32,7 +34,6 @@ CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I,
 CODE_LENGTH = 6
 SECRET_BYTES = 20  # 160 bits
 _KEY_SALT = "syllabatim.scoring.TableLink"
-DEFAULT_BASE_URL = "http://127.0.0.1:8000"
 
 
 class LinkRefused(Exception):
@@ -81,7 +82,8 @@ def game_complete(game: Game) -> bool:
 
 
 def link_in_force(token: str) -> TableLink | None:
-    """The link an address names, if it is in force; else None (whatever the reason)."""
+    """The link an address names, if it is in force; else None (whatever the reason). A
+    complete game's link stays in force: its page shows the table's results read-only."""
     code, dash, secret = str(token).partition("-")
     if not dash or len(code) != CODE_LENGTH or not secret:
         return None
@@ -95,7 +97,7 @@ def link_in_force(token: str) -> TableLink | None:
     if not hmac.compare_digest(_secret(link).encode(), secret.encode("utf-8", "replace")):
         return None
     game = link.table.game
-    if game.draw_status != DrawStatus.CONFIRMED or game_complete(game):
+    if game.draw_status != DrawStatus.CONFIRMED:
         return None
     return link
 

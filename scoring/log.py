@@ -290,13 +290,21 @@ def _sheet_entries(tournament: Tournament, users: dict[int, str]) -> list[Entry]
         }
         base = (game.stage.kind, game.number)
         if before is None or record.version != before.version:
-            words = (
-                _("%(stage)s, game %(game)s, table %(table)s, round %(round)s: sheet entered")
-                if before is None and record.version <= 1
-                else _(
-                    "%(stage)s, game %(game)s, table %(table)s, round %(round)s: sheet corrected"
+            if before is None and record.version <= 1:
+                words = (
+                    _("%(stage)s, game %(game)s, table %(table)s, round %(round)s: sheet entered")
+                    % where
                 )
-            ) % where
+            elif record.correction_reason:
+                words = _(
+                    "%(stage)s, game %(game)s, table %(table)s, round %(round)s: confirmed sheet "
+                    "corrected, reason: %(reason)s"
+                ) % {**where, "reason": record.correction_reason}
+            else:
+                words = (
+                    _("%(stage)s, game %(game)s, table %(table)s, round %(round)s: sheet corrected")
+                    % where
+                )
             entries.append(
                 Entry(
                     record.entered_at or record.history_date,

@@ -58,6 +58,16 @@ class Sheet(models.Model):
         help_text=_("Entered by the table's scorekeeper through the table's link."),
     )
 
+    correction_reason = models.CharField(
+        _("reason of the correction"),
+        max_length=500,
+        blank=True,
+        help_text=_(
+            "Why a confirmed sheet was changed (the referee must say); empty for an ordinary "
+            "entry. The sheet's history keeps every reason."
+        ),
+    )
+
     history = HistoricalRecords(verbose_name=_("history of the score sheet"))
 
     class Meta:

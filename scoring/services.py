@@ -47,6 +47,7 @@ class SheetRefused(Exception):
 
     problems: list[LineProblem] = field(default_factory=list)
     stale: Sheet | None = None  # someone saved meanwhile: the sheet as it now is
+    needs_reason: bool = False  # a change of a confirmed sheet, sent without its reason
 
     def __str__(self) -> str:
         return "; ".join(p.message for p in self.problems)
@@ -160,6 +161,7 @@ def save_sheet(
     version: int,
     confirm_warnings: bool = False,
     at_table: bool = False,
+    correction_reason: str = "",
 ) -> Sheet:
     """Store a table's round sheet: all of its lines, or nothing.
 
@@ -170,6 +172,11 @@ def save_sheet(
     ``at_table``: the table's scorekeeper enters it through the table's link (``by`` is None).
     Such a save is refused once the sheet is confirmed; it cannot set a disqualification or a
     penalty (the referee's): the stored ones are kept.
+
+    A referee's change of a confirmed sheet makes it unconfirmed again and needs a
+    ``correction_reason`` (``SheetRefused.needs_reason`` without one); the sheet's history
+    keeps the reason (``Sheet.correction_reason``). What the change does is shown before it is
+    saved (``scoring.effects.correction_effects``).
     """
     if round.game_id != table.game_id:
         raise SheetRefused(
@@ -183,12 +190,32 @@ def save_sheet(
     problems = check_lines(state, lines)
     if any(not p.warning for p in problems) or (problems and not confirm_warnings):
         raise SheetRefused(problems)
+    reason = correction_reason.strip()
+    if state.sheet is not None and state.sheet.confirmed and not reason:
+        raise SheetRefused([LineProblem(None, None, reason_missing_message())], needs_reason=True)
+    if len(reason) > CORRECTION_REASON_MAX:
+        raise SheetRefused([LineProblem(None, None, reason_too_long_message())], needs_reason=True)
+    if state.sheet is None or not state.sheet.confirmed:
+        reason = ""  # an ordinary entry or correction before the confirmation needs none
     with one_touch():
-        return _store_sheet(table, round, state, lines, version, by, at_table)
+        return _store_sheet(table, round, state, lines, version, by, at_table, reason)
 
 
-def _store_sheet(table, round_, state, lines, version, by, at_table) -> Sheet:
-    sheet = _claim(table, round_, version, by, timezone.now(), at_table=at_table)
+CORRECTION_REASON_MAX = Sheet._meta.get_field("correction_reason").max_length
+
+
+def reason_missing_message() -> str:
+    return _("The sheet is confirmed: give the reason of the correction. Nothing was saved.")
+
+
+def reason_too_long_message() -> str:
+    return _("The reason is too long: at most %(count)s characters.") % {
+        "count": CORRECTION_REASON_MAX
+    }
+
+
+def _store_sheet(table, round_, state, lines, version, by, at_table, reason="") -> Sheet:
+    sheet = _claim(table, round_, version, by, timezone.now(), at_table=at_table, reason=reason)
     # The closer last: a new closer is written only once the old one is not one any more, so
     # the database's one-closer constraint holds after every single row.
     for line in sorted(lines, key=lambda line: bool(line.closed)):
@@ -243,7 +270,13 @@ def same_lines(state: SheetState, lines: Sequence[rules_sheet.SheetLine]) -> boo
 
 
 def _claim(
-    table: Table, round_: Round, version: int, by: User | None, now: datetime, at_table: bool
+    table: Table,
+    round_: Round,
+    version: int,
+    by: User | None,
+    now: datetime,
+    at_table: bool,
+    reason: str = "",
 ) -> Sheet:
     """Move the sheet from ``version`` to the next one, or refuse: optimistic locking by a
     conditional UPDATE (or the unique constraint, for a new sheet). A changed sheet needs a new
@@ -255,10 +288,13 @@ def _claim(
         "entered_at_table": at_table,
         "confirmed_by": None,
         "confirmed_at": None,
+        "correction_reason": reason,
     }
     current = Sheet.objects.filter(table=table, round=round_)
     if version:
         claimable = current.filter(version=version)
+        if not reason:  # a confirmed sheet changes only with a reason (checked before)
+            claimable = claimable.filter(confirmed_at__isnull=True)
         if at_table:
             claimable = claimable.filter(confirmed_at__isnull=True)
         if not claimable.update(**changes):

@@ -17,6 +17,7 @@ from rules.stages import FINAL_A, FINAL_B, QUALIFIER, STAGES
 from scoring.pages import held_words
 from scoring.selectors import progress, sanction_rows, tournament_data
 from scoring.standings import qualifier_advancement
+from tournament.addresses import phones_address
 from tournament.labels import stage_label
 from tournament.models import (
     Card,
@@ -107,6 +108,29 @@ def _registration(facts: DayFacts) -> Step:
     }
     state = DONE if facts.confirmed[QUALIFIER] else DOING
     return Step("registration", _("Registration"), state, words, links)
+
+
+def _phones(tournament: Tournament, stages) -> Step:
+    """The address the scorekeepers' phones open (the table links and the sheets' QR codes)."""
+    links = (StepLink(_("Settings"), "staff:settings"),)
+    title = _("Address for the phones")
+    phones = phones_address(tournament)
+    if phones.configured and not phones.loopback:
+        words = _("The phones open %(url)s.") % {"url": phones.url}
+        return Step("phones", title, DONE, words, links)
+    if stages[FINAL_A].games and stages[FINAL_A].over:
+        return Step("phones", title, DONE, _("The games are over: no phone enters a round."), links)
+    if phones.configured:
+        words = _(
+            "The phones would open %(url)s, an address of this computer only: set the address "
+            "of this computer in the hall's network before printing the score sheets."
+        ) % {"url": phones.url}
+    else:
+        words = _(
+            "Not set: set the address of this computer in the hall's network before printing "
+            "the score sheets, or the table links name the address the browser opened."
+        )
+    return Step("phones", title, TODO, words, links)
 
 
 def _qualifier_draws(tournament: Tournament, facts: DayFacts) -> Step:
@@ -211,11 +235,13 @@ def _printouts(stages, facts: DayFacts) -> Step:
 
 def day_steps(tournament: Tournament) -> list[Step]:
     """The steps of the championship's day in order, each with its state in words:
-    registration, qualifier draws, results, advancement and lots, finals, printouts."""
+    registration, the address for the phones, qualifier draws, results, advancement and lots,
+    finals, printouts."""
     facts = _facts(tournament)
     stages = progress(tournament)
     return [
         _registration(facts),
+        _phones(tournament, stages),
         _qualifier_draws(tournament, facts),
         _results(stages),
         _advancement(tournament, stages),

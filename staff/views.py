@@ -2,7 +2,7 @@
 staff's accounts and the card table. Thin: reads through ``staff.selectors``, every write
 through a service, whose refusal is shown next to the field it is about."""
 
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 from django.contrib import messages
 from django.contrib.auth.models import User
@@ -21,6 +21,7 @@ from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from rules.stages import STAGES
 from scoring.selectors import quota_warnings
 from tournament import registration, services
+from tournament.addresses import phones_address, suggested_url
 from tournament.labels import stage_label
 from tournament.lookups import tournament_or_404
 from tournament.models import Card, Player, Team, Tournament
@@ -109,6 +110,7 @@ SECTIONS = [
         ],
     ),
     ("quota", lambda: _("Places in the A-final (rules C and K)"), ["quota_b1", "quota_vs"]),
+    ("phones", lambda: _("Phones at the tables"), ["phones_url"]),
     (
         "confirmation",
         lambda: _("Confirmation of score sheets"),
@@ -167,6 +169,7 @@ def _sections(form: TournamentForm, tournament: Tournament | None, confirmation:
 
 
 def _settings_page(request, form, tournament, confirmation, status=200):
+    suggestion = suggested_url(urlsplit("//" + request.get_host()).port)
     return render(
         request,
         "staff/settings.html",
@@ -175,6 +178,8 @@ def _settings_page(request, form, tournament, confirmation, status=200):
             "tournament": tournament,
             "sections": _sections(form, tournament, confirmation),
             "warnings": quota_warnings(tournament) if tournament else [],
+            "phones": phones_address(tournament, request.build_absolute_uri("/")),
+            "phones_suggestion": suggestion,
         },
         status=status,
     )

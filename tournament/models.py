@@ -18,6 +18,7 @@ from rules.categories import category_of
 from rules.draw import round_list_problems
 
 from . import registry
+from .addresses import validate_phones_url
 from .characters import validate_name
 
 DEFAULT_ORGANISER = "Společenství duševních sportů, z. s."
@@ -174,6 +175,17 @@ class Tournament(models.Model):
         help_text=_(
             "In playing order, e.g. 5, 2, 7; empty: each game's rounds are drawn. The draw "
             "form starts from these settings; the organiser may change them for one draw."
+        ),
+    )
+    phones_url = models.CharField(
+        _("address for the phones"),
+        max_length=200,
+        blank=True,
+        validators=[validate_phones_url],
+        help_text=_(
+            "The address of this server in the hall's network that the scorekeepers' phones "
+            "open, e.g. http://192.168.1.10:8000: the table links and the QR codes on the score "
+            "sheets start with it. Empty: the server's DJANGO_SITE_URL."
         ),
     )
     history = HistoricalRecords(

@@ -53,6 +53,7 @@ SETTINGS_FIELDS = (
     "qualifier_rounds_max",
     "qualifier_rounds",
     "qualifier_seating",
+    "phones_url",
 )
 PLAYER_FIELDS = (
     "start_number",

@@ -1,6 +1,27 @@
 """Czech of the referee's desk: score sheets, confirmations, lots, spreadsheets."""
 
 CS = {
+    # correcting a confirmed sheet: what it does first, then the reason
+    "reason of the correction": "důvod opravy",
+    "Why a confirmed sheet was changed (the referee must say); empty for an ordinary entry. The sheet's history keeps every reason.": "Proč byl potvrzený zápis změněn (rozhodčí to musí uvést); u běžného zápisu prázdné. Historie zápisu uchovává každý důvod.",
+    "The sheet is confirmed: give the reason of the correction. Nothing was saved.": "Zápis je potvrzený: uveďte důvod opravy. Nic nebylo uloženo.",
+    "The reason is too long: at most %(count)s characters.": "Důvod je příliš dlouhý: nejvýše %(count)s znaků.",
+    "Needed when the sheet is confirmed: the change makes it unconfirmed, and the sheet's history keeps the reason. The referee's desk also shows what it changes.": "Nutný, je-li zápis potvrzený: změna zruší jeho potvrzení a historie zápisu důvod uchová. Pracoviště rozhodčího navíc ukáže, co změna způsobí.",
+    "The sheet becomes unconfirmed: it counts as final again once another referee confirms it.": "Zápis přestane být potvrzený: jako konečný bude platit znovu, až ho potvrdí jiný rozhodčí.",
+    "Until then the %(stage)s is not over: its standings are provisional, and its advancement, titles and medals are not announced.": "Do té doby není %(stage)s u konce: pořadí je předběžné a postup, tituly a medaile se nevyhlašují.",
+    "The stage needs no confirmation: the corrected sheet counts at once.": "Fáze potvrzení nevyžaduje: opravený zápis platí hned.",
+    "%(who)s: %(old)s points become %(new)s in the %(stage)s": "%(who)s: body (%(stage)s) %(old)s → %(new)s",
+    "No points, place, advancement, medal or team place change.": "Nemění se žádné body, pořadí, postup, medaile ani pořadí družstev.",
+    "Table %(table)s, round %(round)s corrected with its reason; the sheet waits for a new confirmation.": "Stůl %(table)s, kolo %(round)s opraveno s uvedeným důvodem; zápis čeká na nové potvrzení.",
+    "Table %(table)s, round %(round)s corrected with its reason.": "Stůl %(table)s, kolo %(round)s opraveno s uvedeným důvodem.",
+    "The sheet is confirmed: what this correction does": "Zápis je potvrzený: co tato oprava způsobí",
+    "Nothing is saved yet. Check what changes, give the reason of the correction and save it; or leave the page to keep the sheet as confirmed.": "Zatím nic není uloženo. Zkontrolujte, co se změní, uveďte důvod opravy a uložte ji; nebo stránku opusťte a zápis zůstane potvrzený.",
+    "Reason of the correction (kept in the sheet's history)": "Důvod opravy (zůstane v historii zápisu)",
+    "This sheet is confirmed. A change makes it unconfirmed: before it is saved you see what it changes and give its reason.": "Tento zápis je potvrzený. Změna zruší jeho potvrzení: před uložením uvidíte, co změní, a uvedete její důvod.",
+    "Save the correction with this reason": "Uložit opravu s tímto důvodem",
+    "Corrections after the confirmation": "Opravy po potvrzení",
+    "Every correction of this sheet after it was confirmed, with its reason": "Každá oprava tohoto zápisu po jeho potvrzení s důvodem",
+    "%(stage)s, game %(game)s, table %(table)s, round %(round)s: confirmed sheet corrected, reason: %(reason)s": "%(stage)s, partie %(game)s, stůl %(table)s, kolo %(round)s: potvrzený zápis opraven, důvod: %(reason)s",
     "Referee desk": "Stůl rozhodčího",
     "Table %(number)s": "Stůl %(number)s",
     "%(tournament)s – %(stage)s, game %(game)s, table %(table)s": "%(tournament)s – %(stage)s, partie %(game)s, stůl %(table)s",

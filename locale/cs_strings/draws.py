@@ -1,6 +1,13 @@
 """Czech of the draws: tables, seats, round lots, presence."""
 
 CS = {
+    # swaps are published (recorded in the draw, checked by rules.verify)
+    "A swap is the organiser's decision and is published: it is recorded in the draw with your name, the time and the two seats, and exported with the tournament, so that anyone checking the draw (python -m rules.verify) reproduces the seeded draw and then your swaps.": "Výměna je rozhodnutím organizátora a zveřejňuje se: zapíše se do losování s vaším jménem, časem a oběma místy a exportuje se s turnajem, takže kdokoli, kdo losování ověřuje (python -m rules.verify), zopakuje los ze seedu a potom vaše výměny.",
+    "%(count)s swap recorded in this draw so far.": (
+        "V tomto losování je zatím zapsána %(count)s výměna.",
+        "V tomto losování jsou zatím zapsány %(count)s výměny.",
+        "V tomto losování je zatím zapsáno %(count)s výměn.",
+    ),
     "Draws": "Losování",
     "Write round numbers separated by commas, e.g. 5, 2, 7.": "Napište čísla kol oddělená čárkami, např. 5, 2, 7.",
     "Each round number from %(first)s to %(last)s at most once, e.g. 5, 2, 7.": "Každé číslo kola od %(first)s do %(last)s nejvýše jednou, např. 5, 2, 7.",

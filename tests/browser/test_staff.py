@@ -293,7 +293,8 @@ def test_a_new_organiser_sets_up_a_championship_and_draws_the_first_game(page, l
 
     # the day's steps say where things are
     page.goto("/sprava/mcr-2027/")
-    expect(page.locator(".steps > li").nth(1)).to_contain_text("Vylosováno 1 z 2 partií")
+    expect(page.locator(".steps > li").nth(1)).to_contain_text("Adresa pro telefony")
+    expect(page.locator(".steps > li").nth(2)).to_contain_text("Vylosováno 1 z 2 partií")
     assert not [url for url in opened if re.search(r"/admin(/|$)", url)]
 
 

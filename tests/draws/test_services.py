@@ -68,17 +68,17 @@ def test_confirm_redraw_and_swap(fresh):
     game = draw_game(tournament=fresh, kind="qualifier", number=1, by="a", seed=3)
     before = seating(game)
     a, b = before[0][0], before[1][0]
-    swap_players(game=game, first=a, second=b)
+    swap_players(game=game, first=a, second=b, by="a")
     after = seating(game)
     assert after[0][0] == b and after[1][0] == a
     assert game.draw_options["changed"]
     with pytest.raises(DrawRefused):
-        swap_players(game=game, first=a, second=a)
+        swap_players(game=game, first=a, second=a, by="a")
     confirm_draw(game=game, by="Petr")
     game.refresh_from_db()
     assert game.draw_confirmed and game.draw_confirmed_by == "Petr"
     with pytest.raises(DrawRefused, match="confirmed"):
-        swap_players(game=game, first=a, second=b)
+        swap_players(game=game, first=a, second=b, by="a")
     redrawn = redraw_game(game=game, by="a", seed=99)
     assert redrawn.draw_seed == 99 and not redrawn.draw_confirmed
 

@@ -132,6 +132,7 @@ def test_no_stale_page_after_a_save(client, demo):
         by=referee,
         version=sheet.version,
         confirm_warnings=True,
+        correction_reason="opravený součet",  # the sheet was confirmed
     )
     after = page(client, "public:standings", slug="mcr", stage="final_b")
     assert after != before and "předběžné" in after

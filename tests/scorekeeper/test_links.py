@@ -125,7 +125,7 @@ def test_a_revoked_link_is_404(game, table_links):
     assert Client().get(table_links[1]).status_code == 404  # the old one stays dead
 
 
-def test_a_link_expires_when_its_game_is_complete(game, table_links):
+def test_a_complete_games_link_shows_the_tables_results_read_only(game, table_links):
     client = Client()
     for table in game.tables.all():
         for game_round in game.rounds.order_by("position"):
@@ -143,12 +143,25 @@ def test_a_link_expires_when_its_game_is_complete(game, table_links):
     assert links.game_complete(game)
     table = game.tables.get(number=1)
     before = list(RoundResult.objects.values())
-    assert client.get(table_links[1]).status_code == 404
+    response = client.get(table_links[1])
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Partie je dohrána: všechna kola jsou zapsána." in page
+    assert "Výsledky stolu 1" in page and "Jen ke čtení" in page
+    assert 'name="p' not in page  # no form
+    closer, other = seats_of(table)[0].player, seats_of(table)[1].player
+    bonus = game.stage.tournament.scoring_settings().close_bonus
+    # three rounds: the closer lays 10 and closes each time, the others lay 10 and keep 3
+    assert f"<td>{3 * (10 + bonus)}</td></tr>" in page.split(closer.name, 1)[1]
+    assert "<td>21</td></tr>" in page.split(other.name, 1)[1]
     response = client.post(
         table_links[1] + "kolo-5/", round_form(table, laid=20, round="5", version="1")
     )
-    assert response.status_code == 404
+    assert response.status_code == 409
+    assert "zde už nelze zapsat ani změnit" in response.content.decode()
     assert list(RoundResult.objects.values()) == before
+    links.revoke_table_link(table=table, by="org")
+    assert client.get(table_links[1]).status_code == 404  # until the organiser revokes it
 
 
 def test_a_game_waiting_for_confirmations_is_not_complete(game, table_links, referees):
@@ -170,7 +183,8 @@ def test_a_game_waiting_for_confirmations_is_not_complete(game, table_links, ref
     assert Client().get(table_links[1]).status_code == 200  # still correctable
     for sheet in Sheet.objects.all():
         services.confirm_sheet(sheet=sheet, by=referees[0], version=sheet.version)
-    assert Client().get(table_links[1]).status_code == 404
+    page = Client().get(table_links[1]).content.decode()
+    assert "Výsledky stolu 1" in page and 'name="p' not in page
 
 
 def test_a_draft_draw_has_no_links(tournament, game):

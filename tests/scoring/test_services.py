@@ -198,12 +198,24 @@ def test_confirmation_by_another_account(game, referees):
     confirm_sheet(sheet=sheet, by=referees[1], version=1)
     sheet.refresh_from_db()
     assert sheet.confirmed and sheet.confirmed_by == referees[1]
-    # a change after confirmation needs a new one
+    # a change after confirmation needs a reason, and then a new confirmation
+    with pytest.raises(SheetRefused) as refused:
+        save_sheet(
+            table=table, round=round_, lines=good_lines(table, laid=11), by=referees[1], version=1
+        )
+    assert refused.value.needs_reason
+    sheet.refresh_from_db()
+    assert sheet.confirmed and sheet.version == 1
     save_sheet(
-        table=table, round=round_, lines=good_lines(table, laid=11), by=referees[1], version=1
+        table=table,
+        round=round_,
+        lines=good_lines(table, laid=11),
+        by=referees[1],
+        version=1,
+        correction_reason="sečteno znovu",
     )
     sheet.refresh_from_db()
-    assert not sheet.confirmed and sheet.version == 2
+    assert not sheet.confirmed and sheet.version == 2 and sheet.correction_reason == "sečteno znovu"
 
 
 def test_every_change_keeps_its_history(game, referees):

@@ -116,7 +116,7 @@ def busy_tournament():
     )
     game = redraw_game(game=game, by="org")
     first, second = (t.seats.order_by("position").first().player for t in game.tables.all()[:2])
-    swap_players(game=game, first=first.start_number, second=second.start_number)
+    swap_players(game=game, first=first.start_number, second=second.start_number, by="org")
     confirm_draw(game=game, by="org")
     table, round_ = game.tables.get(number=1), game.rounds.get(position=0)
     seats = list(table.seats.select_related("player").order_by("position"))

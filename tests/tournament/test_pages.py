@@ -124,7 +124,13 @@ def test_an_admin_change_of_a_result_goes_through_the_sheet_checks(organiser_cli
     other.refresh_from_db()
     assert not other.closed
     data = {"laid": other.laid + 1, "unused": other.unused, "penalty": 0}
+    page = organiser_client.post(url, data)  # the sheet is confirmed: a reason is needed
+    assert page.status_code == 200 and "uveďte důvod opravy" in page.content.decode()
+    other.refresh_from_db()
+    assert other.laid == data["laid"] - 1
+    data["correction_reason"] = "přepis z papírového zápisu"
     assert organiser_client.post(url, data).status_code == 302
     other.refresh_from_db()
     sheet = Sheet.objects.get(table=other.table, round=other.round)
     assert other.laid == data["laid"] and sheet.version == 2 and not sheet.confirmed
+    assert sheet.history.first().correction_reason == "přepis z papírového zápisu"

@@ -1,11 +1,11 @@
 import json
 
-from django.conf import settings
 from django.core.checks import Tags
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from scoring import links
+from tournament.addresses import DEFAULT_BASE_URL, phones_address
 from tournament.lookups import tournament_or_error
 from tournament.models import Game, Stage
 
@@ -25,8 +25,11 @@ class Command(BaseCommand):
         parser.add_argument(
             "--base-url",
             default=None,
-            help=_("The address the phones reach (default: DJANGO_SITE_URL, else %(url)s).")
-            % {"url": links.DEFAULT_BASE_URL},
+            help=_(
+                "The address the phones reach (default: the tournament's address for the "
+                "phones, else DJANGO_SITE_URL, else %(url)s)."
+            )
+            % {"url": DEFAULT_BASE_URL},
         )
         parser.add_argument("--by", default=_("command line"), help=_("who issues the links"))
 
@@ -43,7 +46,10 @@ class Command(BaseCommand):
             )
         if not found.draw_confirmed:
             raise CommandError(_("The game's draw is not confirmed yet: its tables may change."))
-        base = base_url or settings.SITE_URL or links.DEFAULT_BASE_URL
+        phones = phones_address(tournament)
+        base = base_url or phones.url
+        if not base_url and phones.warning:
+            self.stderr.write(phones.warning)
         try:
             links.issue_table_links(game=found, by=by)
         except links.LinkRefused as refused:
