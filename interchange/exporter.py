@@ -83,6 +83,7 @@ def player_entry(player: Player) -> dict:
     if player.birth_date is not None:
         entry["birth_date"] = player.birth_date.isoformat()
     entry["sight_class"] = player.sight_class
+    entry["gender"] = player.gender
     if player.club:
         entry["club"] = player.club
     entry.update(

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from rules.categories import ALL, category_of
 from rules.championship import PODIUM_PLACES
+from rules.gender import FEMININE, MASCULINE
 from rules.podium import title
 from rules.ranking import Ranked
 from rules.sanctions import TOURNAMENT
@@ -47,6 +48,11 @@ class PlayerInfo:
     name: str
     club: str
     sight_class: str
+    gender: str = MASCULINE
+
+    @property
+    def feminine(self) -> bool:
+        return self.gender == FEMININE
 
     @property
     def name_key(self) -> tuple:
@@ -60,10 +66,10 @@ class PlayerInfo:
 
 def player_infos(tournament: Tournament) -> dict[int, PlayerInfo]:
     return {
-        number: PlayerInfo(number, name, club, sight)
-        for number, name, club, sight in Player.objects.filter(tournament=tournament).values_list(
-            "start_number", "name", "club", "sight_class"
-        )
+        number: PlayerInfo(number, name, club, sight, gender)
+        for number, name, club, sight, gender in Player.objects.filter(
+            tournament=tournament
+        ).values_list("start_number", "name", "club", "sight_class", "gender")
     }
 
 
@@ -244,7 +250,7 @@ def stage_page(tournament: Tournament, kind: str, provisional_cut: bool = False)
             )
             if kind == FINAL_A and page.over and podium.champion is not None:
                 standing.champion = infos[podium.champion]
-                standing.title = title(tournament.year)
+                standing.title = title(tournament.year, feminine=standing.champion.feminine)
             page.categories.append(standing)
     return page
 

@@ -57,6 +57,7 @@ PLAYER_FIELDS = (
     "name",
     "birth_date",
     "sight_class",
+    "gender",
     "club",
     "paid",
     "local_qualifier",
