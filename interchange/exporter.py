@@ -223,5 +223,11 @@ def _stages(tournament: Tournament, stages: dict[int, str]) -> dict:
         audit = _audit(game, "draw_seed")
         if audit:
             entry["draw"] = audit
+        if game.ended_early_at is not None:  # v3
+            ended = {"at": _moment(game.ended_early_at)}
+            if game.ended_early_by:
+                ended["by"] = game.ended_early_by
+            ended["rounds_dropped"] = list(game.rounds_dropped)
+            entry["ended_early"] = ended
         document[stages[game.stage_id]]["games"].append(entry)
     return document

@@ -215,6 +215,9 @@ def _store_stage(
             drawn_at=_datetime(game.get("draw", {}).get("drawn_at")),
             drawn_by=game.get("draw", {}).get("drawn_by", ""),
             commitment=commitment,
+            ended_early_at=_datetime(game.get("ended_early", {}).get("at")),
+            ended_early_by=game.get("ended_early", {}).get("by", ""),
+            rounds_dropped=game.get("ended_early", {}).get("rounds_dropped", []),
         )
         for game, commitment in zip(spec["games"], published, strict=True)
     )

@@ -134,4 +134,5 @@ CS = {
     "Games ended early": "Předčasně ukončené partie",
     "Every podium": "Všechny stupně vítězů",
     "No podium is decided yet: the medals are announced when a final is over, the teams' when both days are.": "Zatím nejsou rozhodnuty žádné stupně vítězů: medaile se vyhlašují po skončení finále, medaile družstev po skončení obou dnů.",
+    "a round dropped when the game was ended early is also played: %(rounds)s": "kolo vypuštěné při předčasném ukončení partie se zároveň hraje: %(rounds)s",
 }

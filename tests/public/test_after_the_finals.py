@@ -7,12 +7,13 @@ import re
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 
-from interchange.importer import import_tournament
+from interchange.exporter import export_tournament
+from interchange.importer import DocumentRejected, import_tournament
 from interchange.management.commands.demo import DEMO_FILE
+from interchange.schema import validator
 from scoring.pages import stage_page, team_page
-from tournament.models import Game, Seat
+from tournament.models import Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -45,17 +46,46 @@ def test_the_front_page_leads_with_the_champions_the_b_final_and_the_best_team(c
     assert "předčasně ukončena" not in lead  # no game of the demo was ended early
 
 
-def test_the_front_page_says_which_game_was_ended_early(client, demo):
-    Game.objects.filter(stage__tournament=demo, stage__kind="final_b", number=2).update(
-        ended_early_at=timezone.now(), ended_early_by="Jana", rounds_dropped=[6, 7]
+def ended_early_document() -> dict:
+    """The demo with the B-final's game 2 ended early after round 6, as the venue exports it
+    (format v3) and pushes it to the public server."""
+    document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
+    game = document["stages"]["final_b"]["games"][1]
+    game["rounds"].remove(7)
+    for table in game["tables"]:
+        table["rounds"] = [played for played in table["rounds"] if played["round"] != 7]
+    game["ended_early"] = {
+        "at": "2026-06-14T15:40:00+02:00",
+        "by": "Jana Veselá",
+        "rounds_dropped": [7],
+    }
+    return document
+
+
+def test_the_front_page_says_which_game_was_ended_early(client, db):
+    document = ended_early_document()
+    tournament, _ = import_tournament(json.loads(json.dumps(document)), slug="mcr")
+    home = html(client, "public:home", slug=tournament.slug)
+    lead = home[: home.index('id="now-heading"')]
+    assert "Finále B, partie 2: předčasně ukončena rozhodčím (pravidlo F); nehrála se kola 7." in (
+        lead
     )
-    home = html(client, "public:home", slug=demo.slug)
-    assert (
-        "Finále B, partie 2: předčasně ukončena rozhodčím (pravidlo F); nehrála se kola 6, 7."
-        in (home)
-    )
-    medals = html(client, "public:medals", slug=demo.slug)
+    medals = html(client, "public:medals", slug=tournament.slug)
     assert "Předčasně ukončené partie" in medals and "Finále B, partie 2:" in medals
+    # the document carries it: exported as imported
+    exported = export_tournament(tournament)["stages"]["final_b"]["games"][1]
+    assert exported["ended_early"] == document["stages"]["final_b"]["games"][1]["ended_early"]
+    assert list(validator("tournament").iter_errors(export_tournament(tournament))) == []
+
+
+def test_a_dropped_round_that_is_also_played_is_refused(db):
+    document = ended_early_document()
+    document["stages"]["final_b"]["games"][1]["ended_early"]["rounds_dropped"] = [6, 7]
+    with pytest.raises(DocumentRejected) as refused:
+        import_tournament(document, slug="mcr")
+    assert str(refused.value) == (
+        "Finále B, partie 2: kolo vypuštěné při předčasném ukončení partie se zároveň hraje: 6"
+    )
 
 
 def test_the_medals_page_lists_every_podium(client, demo):
