@@ -272,4 +272,21 @@ CS = {
     ): "%(who)s: %(words)s. Od této fáze (%(stage)s) nebude v žádném pořadí (ostatní se posunou), nikam nepostoupí, nic nezíská, nezapočítá se žádnému družstvu a nebude nalosována k dalším stolům.",
     ("feminine", "this player"): "tato hráčka",
     ("feminine", "disqualified"): "diskvalifikována",
+    (
+        "feminine",
+        "The player is drawn at a table already: the seating and the score sheets name the player by start number %(number)s, which stays.",
+    ): "Hráčka už je vylosována ke stolu: zasedací pořádek i zápisy ji uvádějí pod startovním číslem %(number)s, které zůstává.",
+    (
+        "feminine",
+        "The player is drawn at a table already; untick the player's presence instead, so that later draws leave the player out.",
+    ): "Hráčka už je vylosována ke stolu; místo odhlášení jí zrušte přítomnost, aby ji další losování vynechala.",
+    (
+        "feminine",
+        "The player is in a team: take the player off the team's roster first.",
+    ): "Hráčka je členkou družstva: nejdřív ji ze soupisky družstva vyřaďte.",
+    ("feminine", "The player has no result yet."): "Hráčka zatím nemá výsledek.",
+    (
+        "feminine",
+        "A sanction is recorded for a game: the player has not been drawn yet.",
+    ): "Trest se zapisuje k partii: hráčka zatím nebyla vylosována.",
 }

@@ -100,3 +100,10 @@ def test_the_gender_goes_through_the_tournament_document(db):
         ("Jan Nováková", "masculine"),
         ("Dagmar Pokorná", "feminine"),
     ]
+
+
+def test_a_woman_without_a_result_is_hracka(demo, client):
+    woman = demo.players.create(start_number=99, name="Dagmar Pokorná", sight_class="B2")
+    assert woman.gender == "feminine"  # as the surname suggests
+    url = reverse("public:player", kwargs={"slug": demo.slug, "number": 99})
+    assert "Hráčka zatím nemá výsledek." in client.get(url).content.decode()

@@ -766,3 +766,31 @@ def test_the_player_form_asks_for_the_gender_and_suggests_it_from_the_surname(as
         edit, {**PLAYER, "start_number": "100", "name": "Eva Krejčí", "gender": "masculine"}
     )
     assert fresh.players.get(start_number=100).gender == "masculine"
+
+
+def test_the_player_s_messages_agree_with_the_gender(as_organiser, played, fresh):
+    woman = played.players.get(start_number=7)  # Ludmila Bartošová
+    assert woman.gender == "feminine"
+    url = reverse("staff:player", kwargs={"slug": "played", "number": 7})
+    response = as_organiser.post(url, {**PLAYER, "start_number": "77", "name": woman.name})
+    refused_here(response, "start_number", "Hráčka už je vylosována ke stolu")
+    member = (
+        TeamMember.objects.filter(team__tournament=fresh, player__gender="feminine").first().player
+    )
+    url = reverse("staff:player_delete", kwargs={"slug": "fresh", "number": member.start_number})
+    assert "Hráčka je členkou družstva" in html_of(as_organiser.get(url))
+    Player.objects.filter(pk=member.pk).update(gender="masculine")
+    assert "Hráč je členem družstva" in html_of(as_organiser.get(url))
+    page = html_of(
+        as_organiser.get(
+            reverse("staff:player", kwargs={"slug": "fresh", "number": member.start_number})
+        )
+    )
+    assert "hráč zatím nebyl vylosován" in page
+    Player.objects.filter(pk=member.pk).update(gender="feminine")
+    page = html_of(
+        as_organiser.get(
+            reverse("staff:player", kwargs={"slug": "fresh", "number": member.start_number})
+        )
+    )
+    assert "hráčka zatím nebyla vylosována" in page
