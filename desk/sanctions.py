@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from accounts.access import referee_required
@@ -15,8 +16,7 @@ from scoring.effects import sanction_effects
 from scoring.models import Sanction
 from scoring.selectors import sanction_rows, tournament_data
 from tournament.lookups import game_or_404, tournament_or_404
-from tournament.models import Player
-from tournament.names import feminine
+from tournament.models import Gender, Player
 
 from .forms import EarlyEndForm, SanctionForm, WithdrawalForm
 
@@ -80,12 +80,17 @@ def sanction_preview(request, slug):
     form, player, game = _checked(request, tournament)
     if player is None:
         return _list(request, tournament, form, status=400)
-    names = dict(Player.objects.filter(tournament=tournament).values_list("start_number", "name"))
+    registered = Player.objects.filter(tournament=tournament).values_list(
+        "start_number", "name", "gender"
+    )
+    names = {number: name for number, name, _gender in registered}
+    women = {number for number, _name, gender in registered if gender == Gender.FEMININE}
     effects = sanction_effects(
         tournament_data(tournament),
         SanctionData(player.start_number, form.cleaned_data["scope"], game.stage.kind, game.number),
         names,
-        feminine=feminine(player.name),
+        feminine=player.feminine,
+        women=women,
     )
     return render(
         request,
@@ -121,7 +126,11 @@ def sanction_record(request, slug):
         return _list(request, tournament, form, status=400)
     messages.success(
         request,
-        _("Recorded: player no. %(number)s, %(what)s.")
+        (
+            pgettext("feminine", "Recorded: player no. %(number)s, %(what)s.")
+            if player.feminine
+            else _("Recorded: player no. %(number)s, %(what)s.")
+        )
         % {"number": player.start_number, "what": sanction.get_scope_display()},
     )
     return redirect("desk:sanctions", slug=slug)

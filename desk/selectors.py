@@ -25,7 +25,7 @@ from scoring.standings import (
     teams_over,
 )
 from tournament.lookups import who
-from tournament.models import Game, Round, Seat, Stage, Table, Tournament
+from tournament.models import Game, Gender, Round, Seat, Stage, Table, Tournament
 
 EMPTY, ENTERED, CONFIRMED = "empty", "entered", "confirmed"
 AT_TABLE = "table"  # entered by the table's scorekeeper, not confirmed yet
@@ -269,14 +269,15 @@ def correction_preview(state, lines) -> list[str]:
         for line in lines
         if line.player in stored
     }
-    names = dict(tournament.players.values_list("start_number", "name"))
+    registered = list(tournament.players.values_list("start_number", "name", "gender"))
     return correction_effects(
         tournament_data(tournament),
         game.stage.kind,
         game.number,
         changed,
-        names,
+        {number: name for number, name, _gender in registered},
         game.stage.requires_confirmation,
+        women={number for number, _name, gender in registered if gender == Gender.FEMININE},
     )
 
 

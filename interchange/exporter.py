@@ -90,6 +90,7 @@ def player_entry(player: Player) -> dict:
     if player.birth_date is not None:
         entry["birth_date"] = player.birth_date.isoformat()
     entry["sight_class"] = player.sight_class
+    entry["gender"] = player.gender
     if player.club:
         entry["club"] = player.club
     entry.update(
@@ -232,5 +233,11 @@ def _stages(tournament: Tournament, stages: dict[int, str]) -> dict:
             audit["swaps"] = swaps
         if audit:
             entry["draw"] = audit
+        if game.ended_early_at is not None:  # v3
+            ended = {"at": _moment(game.ended_early_at)}
+            if game.ended_early_by:
+                ended["by"] = game.ended_early_by
+            ended["rounds_dropped"] = list(game.rounds_dropped)
+            entry["ended_early"] = ended
         document[stages[game.stage_id]]["games"].append(entry)
     return document

@@ -7,6 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.commitment import seed_hex
+from rules.gender import suggested_gender
 from rules.stages import STAGES
 from rules.timestamps import parse_moment
 from scoring.models import Lot, RoundResult, Sanction, Sheet
@@ -134,6 +135,7 @@ def _store(document: dict, slug: str) -> Tournament:
             name=player["name"],
             birth_date=date.fromisoformat(player["birth_date"]) if "birth_date" in player else None,
             sight_class=player["sight_class"],
+            gender=player.get("gender") or suggested_gender(player["name"]),
             club=player.get("club", ""),
             paid=player.get("paid", True),
             local_qualifier=player.get("local_qualifier", False),
@@ -222,6 +224,9 @@ def _store_stage(
             if game.get("draw", {}).get("swaps")
             else {},
             commitment=commitment,
+            ended_early_at=_datetime(game.get("ended_early", {}).get("at")),
+            ended_early_by=game.get("ended_early", {}).get("by", ""),
+            rounds_dropped=game.get("ended_early", {}).get("rounds_dropped", []),
         )
         for game, commitment in zip(spec["games"], published, strict=True)
     )

@@ -25,7 +25,7 @@ from .places import STAGE_NAMES, Place, Problem
 from .schema import schema_problems
 
 DB_INTEGER_MAX = 2**31 - 1  # the largest whole number every supported database stores
-MOMENTS = ("drawn_at", "decided_at", "committed_at")  # times stored as they are given
+MOMENTS = ("drawn_at", "decided_at", "committed_at", "at")  # times stored as they are given
 # Names printed, embossed and exported: they hold what tournament.characters allows.
 NAMES = (
     "tournament.name",
@@ -80,6 +80,7 @@ def _text_limits() -> dict[str, int]:
         "players.club": Player._meta.get_field("club").max_length,
         "teams.name": Team._meta.get_field("name").max_length,
         "draw.drawn_by": Game._meta.get_field("drawn_by").max_length,
+        "ended_early.by": Game._meta.get_field("ended_early_by").max_length,
         "lots.drawn_by": Lot._meta.get_field("drawn_by").max_length,
         "tournament.organiser": Tournament._meta.get_field("organiser").max_length,
         "sanctions.decided_by": Sanction._meta.get_field("decided_by").max_length,
@@ -243,6 +244,13 @@ class Checker:
                     Place(stage=kind, game=game["number"]),
                     _("a final deals its rounds in ascending order (F), not %(rounds)s")
                     % {"rounds": ", ".join(map(str, game["rounds"]))},
+                )
+            dropped = set(game.get("ended_early", {}).get("rounds_dropped", ()))
+            if dropped & set(game["rounds"]):
+                self.error(
+                    Place(stage=kind, game=game["number"]),
+                    _("a round dropped when the game was ended early is also played: %(rounds)s")
+                    % {"rounds": ", ".join(map(str, sorted(dropped & set(game["rounds"]))))},
                 )
             self.check_game(kind, game, players, max_card_value)
 

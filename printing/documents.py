@@ -324,7 +324,9 @@ class Results:
                                 row.player.name,
                                 [],
                                 what,
-                                title(self.heading.year) if champion else None,
+                                title(self.heading.year, feminine=row.player.feminine)
+                                if champion
+                                else None,
                             )
                         )
         for team in self.teams:

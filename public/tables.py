@@ -156,4 +156,8 @@ class DrawTable(AccessibleTable):
         return player_link(self.slug, record.player)
 
     def render_starter(self, record):
-        return _("this player") if record.starts else cs(record.starter.name)
+        if not record.starts:
+            return cs(record.starter.name)
+        return (
+            pgettext_lazy("feminine", "this player") if record.player.feminine else _("this player")
+        )

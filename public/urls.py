@@ -8,6 +8,7 @@ app_name = "public"
 urlpatterns = [
     path("", views.home, name="home"),
     path("druzstva/", views.team_standings, name="teams"),
+    path("stupne-vitezu/", views.medals, name="medals"),
     path("rozlosovani/", views.draw, name="draw"),
     path("zaznam/", trust.public_log, name="log"),
     path("jak-losujeme/", trust.how_we_draw, name="how_we_draw"),

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.text import capfirst
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
@@ -26,7 +27,7 @@ from tournament.models import Stage, Tournament
 
 from . import charts, live, selectors
 from .commitments import draw_commitments
-from .tables import DrawTable, StandingsTable, TeamsTable
+from .tables import MEDALS, DrawTable, StandingsTable, TeamsTable
 
 RECORDS_SHOWN = 10  # the archive's lists of records show the top ten
 
@@ -74,17 +75,77 @@ def front_page(request):
 @public
 @cached_page
 def home(request, slug):
+    """The tournament's front page: once the championship is over it leads with the
+    champions, the B-final's podium, the best team and the games ended early; then what is
+    played now and where each stage stands."""
     tournament = tournament_or_404(slug)
     now = [
         {"game": item.game, "stage": stage_label(item.game.stage.kind), "round": item.round}
         for item in pages.announced_games(tournament)
     ]
-    stages = [
-        {"summary": summary, "label": stage_label(summary.kind)}
-        for summary in pages.stage_summaries(tournament)
-    ]
+    summaries = pages.stage_summaries(tournament)
+    stages = [{"summary": summary, "label": stage_label(summary.kind)} for summary in summaries]
+    # no final over: nothing is decided, and the page keeps its few queries
+    final_over = any(s.over for s in summaries if s.kind in (FINAL_A, FINAL_B))
+    medals = _medals(pages.medals_page(tournament)) if final_over else None
     return render(
-        request, "public/home.html", pages.page_context(tournament, "home", now=now, stages=stages)
+        request,
+        "public/home.html",
+        pages.page_context(tournament, "home", now=now, stages=stages, medals=medals),
+    )
+
+
+def _podium_caption(block: pages.PodiumBlock) -> str:
+    if block.kind == FINAL_B:
+        return capfirst(stage_label(block.kind))
+    return _("%(stage)s, %(category)s") % {
+        "stage": capfirst(stage_label(block.kind)),
+        "category": CATEGORY_NAMES[block.category](),
+    }
+
+
+def _medal_rows(rows) -> list[dict]:
+    return [{"row": row, "medal": MEDALS[row.medal]} for row in rows]
+
+
+def _medals(page: pages.MedalsPage) -> dict:
+    """The medals read model with the words the pages show around it."""
+    return {
+        "page": page,
+        "champions": [
+            {"block": block, "category": CATEGORY_NAMES[block.category]()}
+            for block in page.champions
+        ],
+        "podiums": [
+            {"block": block, "caption": _podium_caption(block), "rows": _medal_rows(block.rows)}
+            for block in page.podiums
+        ],
+        "b_final": _medal_rows(page.b_final.rows) if page.b_final else [],
+        "teams": _medal_rows(page.teams),
+        "ended_early": [
+            _(
+                "%(stage)s, game %(game)s: ended early by the referee (rule F); rounds not "
+                "played: %(rounds)s."
+            )
+            % {
+                "stage": capfirst(stage_label(game.kind)),
+                "game": game.game,
+                "rounds": ", ".join(map(str, game.rounds_dropped)),
+            }
+            for game in page.ended_early
+        ],
+    }
+
+
+@public
+@cached_page
+def medals(request, slug):
+    """Every podium decided so far: each category of the A-final, the B-final, the teams."""
+    tournament = tournament_or_404(slug)
+    return render(
+        request,
+        "public/medals.html",
+        pages.page_context(tournament, "medals", medals=_medals(pages.medals_page(tournament))),
     )
 
 

@@ -7,6 +7,7 @@ from .championship import PODIUM_PLACES
 from .ranking import Ranked, Tie, ties_within
 
 TITLE = "Mistr ČR v Syllabatimu {year}"
+TITLE_FEMININE = "Mistryně ČR v Syllabatimu {year}"
 
 
 @dataclass(frozen=True)
@@ -23,5 +24,6 @@ def podium(ranked: Sequence[Ranked], places: int = PODIUM_PLACES) -> Podium:
     return Podium(on_podium, tuple(ties_within(ranked, places)), champion)
 
 
-def title(year: int) -> str:
-    return TITLE.format(year=year)
+def title(year: int, feminine: bool = False) -> str:
+    """The A-final winner's title, in the holder's grammatical gender."""
+    return (TITLE_FEMININE if feminine else TITLE).format(year=year)

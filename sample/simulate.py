@@ -138,6 +138,7 @@ def players(rng: random.Random, count: int, blind_share: float = 0.4) -> list[di
                 "name": name,
                 "birth_date": born.isoformat(),
                 "sight_class": sight,
+                "gender": "feminine" if name.split()[0] in WOMEN else "masculine",
                 "club": CLUBS[(number * 7) % len(CLUBS)],
                 "paid": not local,
                 "local_qualifier": local,

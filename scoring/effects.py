@@ -7,9 +7,11 @@ the sheet's lines replaced and the sheet unconfirmed).
 """
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from rules.categories import ALL
 from rules.podium import podium
@@ -35,12 +37,23 @@ def with_sanction(data: TournamentData, sanction: Sanction) -> TournamentData:
     return dataclasses.replace(data, sanctions=[*data.sanctions, sanction])
 
 
-def _who(number: int, names: Mapping[int, str]) -> str:
-    return _("player no. %(number)s (%(name)s)") % {"number": number, "name": names.get(number)}
+@dataclass(frozen=True)
+class _Who:
+    """A player named in the effects, in the words of the player's grammatical gender."""
 
+    names: Mapping[int, str]
+    women: Collection[int] = ()
 
-def _list(numbers, names) -> str:
-    return ", ".join(_who(n, names) for n in sorted(numbers))
+    def __call__(self, number: int) -> str:
+        text = (
+            pgettext("feminine", "player no. %(number)s (%(name)s)")
+            if number in self.women
+            else _("player no. %(number)s (%(name)s)")
+        )
+        return text % {"number": number, "name": self.names.get(number)}
+
+    def list(self, numbers) -> str:
+        return ", ".join(self(n) for n in sorted(numbers))
 
 
 def _provisional(data: TournamentData, kind: str, text: str) -> str:
@@ -50,10 +63,16 @@ def _provisional(data: TournamentData, kind: str, text: str) -> str:
 
 
 def sanction_effects(
-    data: TournamentData, sanction: Sanction, names: Mapping[int, str], feminine: bool = False
+    data: TournamentData,
+    sanction: Sanction,
+    names: Mapping[int, str],
+    feminine: bool = False,
+    women: Collection[int] = (),
 ) -> list[str]:
-    """Every consequence of ``sanction`` for ``data``, in words, most personal first."""
+    """Every consequence of ``sanction`` for ``data``, in words, most personal first;
+    ``women``: the start numbers named in the feminine."""
     after = with_sanction(data, sanction)
+    who = _Who(names, women)
     player = sanction.player
     effects = []
     before_row = stage_performances(data, sanction.stage).get(player)
@@ -63,12 +82,21 @@ def sanction_effects(
     )
     if sanction.scope == TOURNAMENT:
         effects.append(
-            _(
-                "%(who)s: %(words)s. From the %(stage)s on the player is in no standing (the "
-                "others close up), advances nowhere, wins nothing, counts for no team and is "
-                "drawn to no later table."
+            (
+                pgettext(
+                    "feminine",
+                    "%(who)s: %(words)s. From the %(stage)s on the player is in no standing (the "
+                    "others close up), advances nowhere, wins nothing, counts for no team and is "
+                    "drawn to no later table.",
+                )
+                if feminine
+                else _(
+                    "%(who)s: %(words)s. From the %(stage)s on the player is in no standing (the "
+                    "others close up), advances nowhere, wins nothing, counts for no team and is "
+                    "drawn to no later table."
+                )
             )
-            % {"who": _who(player, names), "words": words, "stage": stage_label(sanction.stage)}
+            % {"who": who(player), "words": words, "stage": stage_label(sanction.stage)}
         )
     elif before_row is not None and after_row is not None:
         effects.append(
@@ -77,23 +105,23 @@ def sanction_effects(
                 "%(stage)s: points −%(points)s, closes −%(closes)s."
             )
             % {
-                "who": _who(player, names),
+                "who": who(player),
                 "words": words,
                 "points": before_row.points - after_row.points,
                 "closes": before_row.closes - after_row.closes,
                 "stage": stage_label(sanction.stage),
             }
         )
-    effects += _advancement_changes(data, after, names)
+    effects += _advancement_changes(data, after, who)
     for kind in FINALS:
-        effects += _podium_changes(data, after, kind, names)
-    effects += _team_changes(data, after, names)
+        effects += _podium_changes(data, after, kind, who)
+    effects += _team_changes(data, after)
     if len(effects) == 1:
         effects.append(_("No advancement, medal or team place changes."))
     return effects
 
 
-def _advancement_changes(before: TournamentData, after: TournamentData, names) -> list[str]:
+def _advancement_changes(before: TournamentData, after: TournamentData, who: _Who) -> list[str]:
     stage = before.stages.get(QUALIFIER)
     if stage is None or not stage.results:
         return []
@@ -110,7 +138,7 @@ def _advancement_changes(before: TournamentData, after: TournamentData, names) -
                     before,
                     QUALIFIER,
                     _("%(players)s stops advancing to the A-final (%(category)s)")
-                    % {"players": _list(lost, names), "category": category},
+                    % {"players": who.list(lost), "category": category},
                 )
             )
         if gained:
@@ -119,7 +147,7 @@ def _advancement_changes(before: TournamentData, after: TournamentData, names) -
                     before,
                     QUALIFIER,
                     _("%(players)s advances to the A-final instead (%(category)s)")
-                    % {"players": _list(gained, names), "category": category},
+                    % {"players": who.list(gained), "category": category},
                 )
             )
         if tied_after - tied_before:
@@ -128,13 +156,15 @@ def _advancement_changes(before: TournamentData, after: TournamentData, names) -
                     before,
                     QUALIFIER,
                     _("a tie at the cut needs a lot: %(players)s (%(category)s)")
-                    % {"players": _list(tied_after, names), "category": category},
+                    % {"players": who.list(tied_after), "category": category},
                 )
             )
     return changes
 
 
-def _podium_changes(before: TournamentData, after: TournamentData, kind: str, names) -> list[str]:
+def _podium_changes(
+    before: TournamentData, after: TournamentData, kind: str, who: _Who
+) -> list[str]:
     stage = before.stages.get(kind)
     if stage is None or not stage.results:
         return []
@@ -160,13 +190,13 @@ def _podium_changes(before: TournamentData, after: TournamentData, kind: str, na
                 _provisional(
                     before,
                     kind,
-                    text % {"who": _who(key, names), "old": old, "new": new, "where": where},
+                    text % {"who": who(key), "old": old, "new": new, "where": where},
                 )
             )
     return changes
 
 
-def _team_changes(before: TournamentData, after: TournamentData, names) -> list[str]:
+def _team_changes(before: TournamentData, after: TournamentData) -> list[str]:
     if not before.teams:
         return []
     was = {row.team: row for row in teams(before)}
@@ -234,7 +264,9 @@ def with_sheet_changed(
     return dataclasses.replace(data, stages=stages, progress=progress)
 
 
-def _place_changes(before: TournamentData, after: TournamentData, kind: str, names) -> list[str]:
+def _place_changes(
+    before: TournamentData, after: TournamentData, kind: str, who: _Who
+) -> list[str]:
     was, now = stage_standings(before, kind), stage_standings(after, kind)
     changes = []
     for category in was:
@@ -249,7 +281,7 @@ def _place_changes(before: TournamentData, after: TournamentData, kind: str, nam
                         kind,
                         _("%(who)s: place %(old)s becomes %(new)s (%(where)s)")
                         % {
-                            "who": _who(key, names),
+                            "who": who(key),
                             "old": old[key],
                             "new": new[key],
                             "where": where,
@@ -266,10 +298,13 @@ def correction_effects(
     lines: Mapping[int, tuple[RoundEntry, RoundEntry]],
     names: Mapping[int, str],
     requires_confirmation: bool,
+    women: Collection[int] = (),
 ) -> list[str]:
     """Every consequence of changing a confirmed sheet of game ``game`` of stage ``kind``
     (``lines``: start number -> (stored, new) entry), in words: the sheet becomes unconfirmed,
-    points, places, advancement, medals and team places that change."""
+    points, places, advancement, medals and team places that change; ``women``: the start
+    numbers named in the feminine."""
+    who = _Who(names, women)
     after = with_sheet_changed(data, kind, game, lines, requires_confirmation)
     effects = []
     if requires_confirmation:
@@ -297,17 +332,17 @@ def correction_effects(
             changed.append(
                 _("%(who)s: %(old)s points become %(new)s in the %(stage)s")
                 % {
-                    "who": _who(player, names),
+                    "who": who(player),
                     "old": old.points,
                     "new": new.points,
                     "stage": stage_label(kind),
                 }
             )
-    changed += _place_changes(data, after, kind, names)
-    changed += _advancement_changes(data, after, names)
+    changed += _place_changes(data, after, kind, who)
+    changed += _advancement_changes(data, after, who)
     for final in FINALS:
-        changed += _podium_changes(data, after, final, names)
-    changed += _team_changes(data, after, names)
+        changed += _podium_changes(data, after, final, who)
+    changed += _team_changes(data, after)
     changed = list(dict.fromkeys(changed))  # a podium place is a place too: said once
     if not changed:
         changed.append(_("No points, place, advancement, medal or team place change."))

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from rules.categories import ALL, category_of
 from rules.championship import PODIUM_PLACES
+from rules.gender import FEMININE, MASCULINE
 from rules.podium import title
 from rules.ranking import Ranked
 from rules.sanctions import TOURNAMENT
@@ -32,6 +33,7 @@ from .selectors import (
 )
 from .standings import (
     FINAL_A,
+    FINAL_B,
     QUALIFIER,
     STAGES,
     podiums,
@@ -49,6 +51,11 @@ class PlayerInfo:
     name: str
     club: str
     sight_class: str
+    gender: str = MASCULINE
+
+    @property
+    def feminine(self) -> bool:
+        return self.gender == FEMININE
 
     @property
     def name_key(self) -> tuple:
@@ -62,10 +69,10 @@ class PlayerInfo:
 
 def player_infos(tournament: Tournament) -> dict[int, PlayerInfo]:
     return {
-        number: PlayerInfo(number, name, club, sight)
-        for number, name, club, sight in Player.objects.filter(tournament=tournament).values_list(
-            "start_number", "name", "club", "sight_class"
-        )
+        number: PlayerInfo(number, name, club, sight, gender)
+        for number, name, club, sight, gender in Player.objects.filter(
+            tournament=tournament
+        ).values_list("start_number", "name", "club", "sight_class", "gender")
     }
 
 
@@ -300,7 +307,7 @@ def stage_page(
             )
             if kind == FINAL_A and page.over and podium.champion is not None:
                 standing.champion = infos[podium.champion]
-                standing.title = title(tournament.year)
+                standing.title = title(tournament.year, feminine=standing.champion.feminine)
             page.categories.append(standing)
     if page.by_lot:
         page.lot_record = lot_record_path(tournament, kind)
@@ -542,3 +549,95 @@ def page_context(tournament: Tournament, section: str, **extra) -> dict:
         ],
         **extra,
     }
+
+
+# After the finals: the champions and every podium ------------------------------------------
+
+
+@dataclass(frozen=True)
+class PodiumBlock:
+    """One podium as announced: a final's category (``ALL`` for the B-final), its medal rows
+    and, for the A-final, the title holder."""
+
+    kind: str  # final_a or final_b
+    category: str
+    rows: list[StandingRow]  # the rows with a medal, in place order
+    undecided: bool = False  # a tie on the podium waits for the referee's lot
+    champion: PlayerInfo | None = None
+    title: str | None = None
+
+
+@dataclass(frozen=True)
+class EndedEarly:
+    """A final game the referee ended early (F), with the rounds it dropped."""
+
+    kind: str
+    game: int
+    rounds_dropped: tuple[int, ...]
+
+
+@dataclass
+class MedalsPage:
+    over: bool  # the championship is over: every final played is over
+    podiums: list[PodiumBlock] = field(default_factory=list)  # decided finals only
+    teams: list[TeamRow] = field(default_factory=list)  # the teams with a medal
+    teams_undecided: bool = False  # a tie on the teams' podium waits for a lot
+    ended_early: list[EndedEarly] = field(default_factory=list)
+
+    @property
+    def champions(self) -> list[PodiumBlock]:
+        """The A-final's categories with their title holder."""
+        return [p for p in self.podiums if p.kind == FINAL_A and p.champion is not None]
+
+    @property
+    def b_final(self) -> PodiumBlock | None:
+        return next((p for p in self.podiums if p.kind != FINAL_A), None)
+
+    @property
+    def best_team(self) -> TeamRow | None:
+        return next((row for row in self.teams if row.medal == 1), None)
+
+    @property
+    def any_decided(self) -> bool:
+        return bool(self.podiums or self.teams)
+
+
+def ended_early_games(tournament: Tournament) -> list[EndedEarly]:
+    """The confirmed games ended early, in playing order. One query."""
+    games = Game.objects.filter(
+        stage__tournament=tournament, draw_status="confirmed", ended_early_at__isnull=False
+    ).values_list("stage__kind", "number", "rounds_dropped")
+    return sorted(
+        (EndedEarly(kind, number, tuple(dropped or ())) for kind, number, dropped in games),
+        key=lambda game: (STAGES.index(game.kind), game.game),
+    )
+
+
+def medals_page(tournament: Tournament) -> MedalsPage:
+    """Every podium decided so far (a final's once it is over, the teams' once both days
+    are), and whether the championship is over: the A-final is, and the B-final too unless
+    none of its games was drawn. Read from ``stage_page`` and ``team_page``."""
+    finals = {kind: stage_page(tournament, kind) for kind in (FINAL_A, FINAL_B)}
+    final_a, final_b = finals[FINAL_A], finals[FINAL_B]
+    b_not_played = final_b.stage is None or (not final_b.has_results and final_b.playing is None)
+    page = MedalsPage(over=final_a.over and (final_b.over or b_not_played))
+    for kind, stage in finals.items():
+        if not stage.over:
+            continue
+        for standing in stage.categories:
+            page.podiums.append(
+                PodiumBlock(
+                    kind,
+                    standing.category,
+                    [row for row in standing.rows if row.medal is not None],
+                    standing.undecided_podium,
+                    standing.champion,
+                    standing.title,
+                )
+            )
+    teams = team_page(tournament)
+    if teams.over:
+        page.teams = [row for row in teams.rows if row.medal is not None]
+        page.teams_undecided = any(row.shared and row.rank <= PODIUM_PLACES for row in teams.rows)
+    page.ended_early = ended_early_games(tournament)
+    return page

@@ -14,6 +14,7 @@ from django.db.models.functions import Coalesce
 from rules.advancement import TOO_MANY_FINALISTS, quota_by_participation
 from rules.advancement import quota_warnings as advancement_quota_warnings
 from rules.categories import CATEGORIES, category_of
+from rules.gender import FEMININE
 from rules.progress import GameState, StageProgress, planned_games
 from rules.sanctions import Sanction as SanctionData
 from rules.score import RESULT_FIELDS, RESULT_FLAGS, RoundEntry
@@ -29,7 +30,6 @@ from tournament.models import (
     Team,
     Tournament,
 )
-from tournament.names import feminine
 
 from .messages import quota_warning_message, sanction_words
 from .models import Lot, RoundResult, Sanction, Sheet
@@ -228,6 +228,7 @@ class SanctionRow:
     pk: int
     player: int  # start number
     name: str
+    gender: str
     scope: str
     stage: str
     game: int
@@ -247,7 +248,7 @@ class SanctionRow:
             scope=self.scope,
             stage=self.stage,
             game=self.game,
-            feminine=feminine(self.name),
+            feminine=self.gender == FEMININE,
             with_stage=with_stage,
         )
 
@@ -264,6 +265,7 @@ def sanction_rows(tournament: Tournament, *, withdrawn: bool = False) -> list[Sa
             "pk",
             "player__start_number",
             "player__name",
+            "player__gender",
             "scope",
             "game__stage__kind",
             "game__number",

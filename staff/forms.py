@@ -14,7 +14,7 @@ from rules.categories import CATEGORIES
 from rules.championship import CLOSE_BONUS, TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from rules.stages import FINAL_A, FINAL_B, QUALIFIER, STAGES
 from tournament.forms import RoundListField
-from tournament.models import Card, Player, Team, Tournament
+from tournament.models import Card, Gender, Player, Team, Tournament
 from tournament.services import PLAYER_FIELDS, SETTINGS_FIELDS, confirmation_field
 from tournament.words import team_size_message
 
@@ -163,6 +163,17 @@ def confirmation_words(kind: str, value: bool | None) -> str:
 
 
 class PlayerForm(forms.ModelForm):
+    gender = forms.ChoiceField(
+        label=_("Grammatical gender"),
+        required=False,
+        choices=[("", _("as the surname suggests (-ová, -á: feminine)"))] + Gender.choices,
+        widget=forms.RadioSelect,
+        help_text=_(
+            "The Czech words about the player agree with it: hráčka, vyloučena, "
+            "Mistryně ČR (feminine); hráč, vyloučen, Mistr ČR (masculine)."
+        ),
+    )
+
     class Meta:
         model = Player
         fields = PLAYER_FIELDS

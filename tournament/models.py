@@ -16,6 +16,7 @@ from rules import cards, championship, eligibility, stages
 from rules.advancement import QUOTA_BELOW_MIN, quota_problems
 from rules.categories import category_of
 from rules.draw import round_list_problems
+from rules.gender import FEMININE, MASCULINE, suggested_gender
 
 from . import registry
 from .addresses import validate_phones_url
@@ -335,6 +336,13 @@ class SightClass(models.TextChoices):
     NONE = "none", _("sighted")
 
 
+class Gender(models.TextChoices):
+    """The player's grammatical gender: the words about the player agree with it."""
+
+    FEMININE = FEMININE, _("feminine")
+    MASCULINE = MASCULINE, _("masculine")
+
+
 class Player(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="players", verbose_name=_("tournament")
@@ -343,6 +351,16 @@ class Player(models.Model):
     name = models.CharField(_("name"), max_length=200, validators=[validate_name])
     birth_date = models.DateField(_("birth date"), null=True, blank=True)
     sight_class = models.CharField(_("sight class"), max_length=4, choices=SightClass.choices)
+    gender = models.CharField(
+        _("grammatical gender"),
+        max_length=9,
+        choices=Gender.choices,
+        blank=True,
+        help_text=_(
+            "The Czech words about the player agree with it (hráčka, vyloučena, Mistryně ČR). "
+            "Left empty, it is suggested from the surname (-ová, -á: feminine)."
+        ),
+    )
     club = models.CharField(_("club"), max_length=200, blank=True, validators=[validate_name])
     paid = models.BooleanField(_("entry fee paid"), default=False)
     local_qualifier = models.BooleanField(_("qualified locally"), default=False)
@@ -369,10 +387,30 @@ class Player(models.Model):
             models.CheckConstraint(
                 condition=Q(sight_class__in=SightClass.values), name="player_sight_class_valid"
             ),
+            models.CheckConstraint(
+                condition=Q(gender__in=Gender.values), name="player_gender_valid"
+            ),
         ]
 
     def __str__(self):
         return f"{self.start_number}. {self.name}"
+
+    def save(self, *args, **kwargs):
+        self._suggest_gender()
+        super().save(*args, **kwargs)
+
+    def clean(self):
+        super().clean()
+        self._suggest_gender()
+
+    def _suggest_gender(self) -> None:
+        """A gender left empty is the one the surname suggests."""
+        if not self.gender:
+            self.gender = suggested_gender(self.name)
+
+    @property
+    def feminine(self) -> bool:
+        return self.gender == Gender.FEMININE
 
     @property
     def category(self) -> str:

@@ -18,11 +18,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
+from rules.gender import suggested_gender
 
 from . import spreadsheets
 from .changes import touch
 from .characters import name_problem
-from .models import Player, SightClass, Team, TeamMember, Tournament
+from .models import Gender, Player, SightClass, Team, TeamMember, Tournament
 
 CONTENT_TYPE = spreadsheets.CONTENT_TYPE
 YES, NO = "ano", "ne"
@@ -30,6 +31,13 @@ SIGHTED = "vidící"  # the sight class "none" as written in the sheet
 SIGHT_IN_SHEET = {code: code for code in SightClass.values if code != SightClass.NONE}
 SIGHT_IN_SHEET[SightClass.NONE] = SIGHTED
 SIGHT_OF_CELL = {text.casefold(): code for code, text in SIGHT_IN_SHEET.items()}
+GENDER_IN_SHEET = {Gender.FEMININE: "ženský", Gender.MASCULINE: "mužský"}
+GENDER_OF_CELL = {text.casefold(): code for code, text in GENDER_IN_SHEET.items()} | {
+    "ž": Gender.FEMININE,
+    "žena": Gender.FEMININE,
+    "m": Gender.MASCULINE,
+    "muž": Gender.MASCULINE,
+}
 FIRST_ROW = 2  # row 1 holds the headers
 
 
@@ -51,6 +59,8 @@ def columns() -> list[Column]:
         Column("local_qualifier", _("Qualified locally"), 12),
         Column("plays_b_final", _("Takes part in the B-final"), 12),
         Column("team", _("Team"), 24),
+        # last, so that a sheet filled in before the column existed is still read
+        Column("gender", _("Grammatical gender"), 14),
     ]
 
 
@@ -110,6 +120,16 @@ def registration_sheet(book, tournament: Tournament | None = None) -> None:
             ["local_qualifier", "plays_b_final"],
             f"{YES} / {NO}",
         ),
+        (
+            DataValidation(
+                type="list",
+                formula1='"' + ",".join(GENDER_IN_SHEET.values()) + '"',
+                allow_blank=True,
+            ),
+            ["gender"],
+            _("%(choices)s; empty: as the surname suggests (-ová, -á: feminine).")
+            % {"choices": " / ".join(GENDER_IN_SHEET.values())},
+        ),
     ]
     for validation, keys, message in validations:
         validation.showErrorMessage = True
@@ -137,6 +157,7 @@ def registration_sheet(book, tournament: Tournament | None = None) -> None:
             _yes_no(player.local_qualifier),
             _yes_no(player.plays_b_final),
             teams.get(player.pk, ""),
+            GENDER_IN_SHEET[player.gender],
         ]
         for index, value in enumerate(values, start=1):
             cell = spreadsheets.put(sheet, row, index, value)
@@ -213,7 +234,8 @@ def read(content) -> Registration:
     sheet = book[sheet_title()] if sheet_title() in book.sheetnames else book.sheets[0]
     cols = columns()
     headings = [_text(sheet.value(1, index)) for index in range(1, len(cols) + 1)]
-    if headings != [column.heading for column in cols]:
+    expected = [column.heading for column in cols]
+    if headings != expected and headings != [*expected[:-1], ""]:  # a sheet without gender
         found.errors.append(
             _("Sheet „%(sheet)s“, row 1: the headers must be: %(headers)s.")
             % {"sheet": sheet.title, "headers": ", ".join(c.heading for c in cols)}
@@ -285,6 +307,20 @@ def read(content) -> Registration:
                         _("say whether the entry fee is paid: „%(yes)s“ or „%(no)s“.")
                         % {"yes": YES, "no": NO},
                     )
+        gender_cell = _text(values["gender"])
+        if gender_cell:
+            gender = GENDER_OF_CELL.get(gender_cell.casefold())
+            if gender is None:
+                wrong(
+                    "gender",
+                    _("write „%(feminine)s“ or „%(masculine)s“, or leave the cell empty.")
+                    % {
+                        "feminine": GENDER_IN_SHEET[Gender.FEMININE],
+                        "masculine": GENDER_IN_SHEET[Gender.MASCULINE],
+                    },
+                )
+        else:  # an empty cell: as the surname suggests
+            gender = suggested_gender(name)
         team = _text(values["team"])
         if row_errors:
             found.errors += row_errors
@@ -296,6 +332,7 @@ def read(content) -> Registration:
                     "name": name,
                     "birth_date": birth_date,
                     "sight_class": sight,
+                    "gender": gender,
                     "club": _text(values["club"]),
                     **flags,
                 },

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from rules import championship
 from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
@@ -60,6 +60,7 @@ PLAYER_FIELDS = (
     "name",
     "birth_date",
     "sight_class",
+    "gender",
     "club",
     "paid",
     "local_qualifier",
@@ -247,9 +248,17 @@ def update_player(*, player: Player, values: Mapping[str, object]) -> Player:
     if number != player.start_number and _seated(player):
         raise ValidationError(
             {
-                "start_number": _(
-                    "The player is drawn at a table already: the seating and the score sheets "
-                    "name the player by start number %(number)s, which stays."
+                "start_number": (
+                    pgettext(
+                        "feminine",
+                        "The player is drawn at a table already: the seating and the score "
+                        "sheets name the player by start number %(number)s, which stays.",
+                    )
+                    if player.feminine
+                    else _(
+                        "The player is drawn at a table already: the seating and the score "
+                        "sheets name the player by start number %(number)s, which stays."
+                    )
                 )
                 % {"number": player.start_number}
             }
@@ -264,11 +273,21 @@ def update_player(*, player: Player, values: Mapping[str, object]) -> Player:
 def player_removal_problem(player: Player) -> str | None:
     """Why a player cannot be removed from the tournament (None: can be)."""
     if _seated(player):
+        if player.feminine:
+            return pgettext(
+                "feminine",
+                "The player is drawn at a table already; untick the player's presence "
+                "instead, so that later draws leave the player out.",
+            )
         return _(
             "The player is drawn at a table already; untick the player's presence instead, "
             "so that later draws leave the player out."
         )
     if TeamMember.objects.filter(player=player).exists():
+        if player.feminine:
+            return pgettext(
+                "feminine", "The player is in a team: take the player off the team's roster first."
+            )
         return _("The player is in a team: take the player off the team's roster first.")
     return None
 

@@ -6,8 +6,6 @@ from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 from rules import eligibility
 from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 
-from .names import feminine
-
 ELIGIBILITY_WORDS = {
     eligibility.UNDER_AGE: gettext_lazy("under 18 on the first day"),
     eligibility.NOT_PAID: gettext_lazy("entry fee not paid"),
@@ -25,7 +23,7 @@ def eligibility_words(problems) -> str:
 def eligibility_sentence(player) -> str:
     """The player's eligibility as one phrase: eligible, or not and why; and what to check."""
     problems = player.eligibility_problems()
-    woman = feminine(player.name)
+    woman = player.feminine
     if problems:
         words = (
             pgettext("feminine", "not eligible: %(reasons)s")

@@ -251,4 +251,42 @@ CS = {
         "Nejméně %(minimum)s míst na kategorii (pravidlo K).",
     ),
     "starting seat in the game's first round": "začínající místo v prvním kole partie",
+    # the player's grammatical gender
+    "feminine": "ženský (hráčka, vyloučena)",
+    "masculine": "mužský (hráč, vyloučen)",
+    "grammatical gender": "mluvnický rod",
+    "The Czech words about the player agree with it (hráčka, vyloučena, Mistryně ČR). Left empty, it is suggested from the surname (-ová, -á: feminine).": "Podle něj se o hráči píše (hráčka, vyloučena, Mistryně ČR). Nevyplněný se odvodí z příjmení (-ová, -á: ženský).",
+    "Grammatical gender": "Mluvnický rod",
+    "as the surname suggests (-ová, -á: feminine)": "podle příjmení (-ová, -á: ženský)",
+    "The Czech words about the player agree with it: hráčka, vyloučena, Mistryně ČR (feminine); hráč, vyloučen, Mistr ČR (masculine).": "Podle něj se o hráči píše: hráčka, vyloučena, Mistryně ČR (ženský); hráč, vyloučen, Mistr ČR (mužský).",
+    "%(choices)s; empty: as the surname suggests (-ová, -á: feminine).": "%(choices)s; prázdné: podle příjmení (-ová, -á: ženský).",
+    "write „%(feminine)s“ or „%(masculine)s“, or leave the cell empty.": "napište „%(feminine)s“, nebo „%(masculine)s“, nebo buňku nechte prázdnou.",
+    ("feminine", "player no. %(number)s (%(name)s)"): "hráčka č. %(number)s (%(name)s)",
+    (
+        "feminine",
+        "Recorded: player no. %(number)s, %(what)s.",
+    ): "Zapsáno: hráčka č. %(number)s, %(what)s.",
+    (
+        "feminine",
+        "%(who)s: %(words)s. From the %(stage)s on the player is in no standing (the others close up), advances nowhere, wins nothing, counts for no team and is drawn to no later table.",
+    ): "%(who)s: %(words)s. Od této fáze (%(stage)s) nebude v žádném pořadí (ostatní se posunou), nikam nepostoupí, nic nezíská, nezapočítá se žádnému družstvu a nebude nalosována k dalším stolům.",
+    ("feminine", "this player"): "tato hráčka",
+    ("feminine", "disqualified"): "diskvalifikována",
+    (
+        "feminine",
+        "The player is drawn at a table already: the seating and the score sheets name the player by start number %(number)s, which stays.",
+    ): "Hráčka už je vylosována ke stolu: zasedací pořádek i zápisy ji uvádějí pod startovním číslem %(number)s, které zůstává.",
+    (
+        "feminine",
+        "The player is drawn at a table already; untick the player's presence instead, so that later draws leave the player out.",
+    ): "Hráčka už je vylosována ke stolu; místo odhlášení jí zrušte přítomnost, aby ji další losování vynechala.",
+    (
+        "feminine",
+        "The player is in a team: take the player off the team's roster first.",
+    ): "Hráčka je členkou družstva: nejdřív ji ze soupisky družstva vyřaďte.",
+    ("feminine", "The player has no result yet."): "Hráčka zatím nemá výsledek.",
+    (
+        "feminine",
+        "A sanction is recorded for a game: the player has not been drawn yet.",
+    ): "Trest se zapisuje k partii: hráčka zatím nebyla vylosována.",
 }

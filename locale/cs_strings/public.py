@@ -124,4 +124,17 @@ CS = {
         "do finále A postupují nejlepší %(quota)s",
         "do finále A postupuje nejlepších %(quota)s",
     ),
+    # after the finals: the champions and every podium
+    "%(stage)s, game %(game)s: ended early by the referee (rule F); rounds not played: %(rounds)s.": "%(stage)s, partie %(game)s: předčasně ukončena rozhodčím (pravidlo F); nehrála se kola %(rounds)s.",
+    "A tie on the podium waits for the referee's lot: those places are announced after it.": "Shoda na stupních vítězů čeká na los rozhodčího: tato místa se vyhlásí po něm.",
+    "A tie on the teams' podium waits for the referee's lot: those places are announced after it.": "Shoda družstev na stupních vítězů čeká na los rozhodčího: tato místa se vyhlásí po něm.",
+    "Medals": "Medaile",
+    "The championship's results": "Výsledky mistrovství",
+    "The B-final's podium": "Stupně vítězů finále B",
+    "The best team": "Nejlepší družstvo",
+    "%(points)s point": ("%(points)s bod", "%(points)s body", "%(points)s bodů"),
+    "Games ended early": "Předčasně ukončené partie",
+    "Every podium": "Všechny stupně vítězů",
+    "No podium is decided yet: the medals are announced when a final is over, the teams' when both days are.": "Zatím nejsou rozhodnuty žádné stupně vítězů: medaile se vyhlašují po skončení finále, medaile družstev po skončení obou dnů.",
+    "a round dropped when the game was ended early is also played: %(rounds)s": "kolo vypuštěné při předčasném ukončení partie se zároveň hraje: %(rounds)s",
 }

@@ -22,6 +22,7 @@ PAGES = {
     "A-final": "/turnaj/mcr-2026/finale-a/",
     "B-final": "/turnaj/mcr-2026/finale-b/",
     "teams": "/turnaj/mcr-2026/druzstva/",
+    "medals": "/turnaj/mcr-2026/stupne-vitezu/",
     "draw": "/turnaj/mcr-2026/rozlosovani/",
     "draw search": "/turnaj/mcr-2026/rozlosovani/?hledat=Vesel",
     "player": "/turnaj/mcr-2026/hrac/7/",
@@ -74,7 +75,7 @@ def test_every_link_and_control_is_reached_with_the_keyboard(page, demo, name):
     assert outline != "none"  # the focus is visible
 
 
-@pytest.mark.parametrize("name", ["qualifier", "player", "draw", "tournament"])
+@pytest.mark.parametrize("name", ["qualifier", "player", "draw", "tournament", "medals"])
 def test_reflow_at_320_css_pixels(page, demo, name):
     page.set_viewport_size({"width": 320, "height": 640})
     page.goto(PAGES[name])

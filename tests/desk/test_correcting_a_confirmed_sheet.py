@@ -74,11 +74,11 @@ def test_the_desk_says_what_the_correction_does_before_saving(confirmed, referee
     assert "Zápis je potvrzený: co tato oprava způsobí" in page
     assert "Zápis přestane být potvrzený" in page
     assert "Do té doby není finále A u konce" in page
-    assert f"hráč č. {CHAMPION}" in page and "body (finále A) 254 → 238" in page
+    assert f"hráčka č. {CHAMPION}" in page and "body (finále A) 254 → 238" in page  # a woman
     # the same words as the sanction preview's for the podium
     assert "místo 1. se mění na 2. (finále A, B1)" in page
     assert page.count("místo 1. se mění na 2. (finále A, B1)") == 1  # said once
-    assert f"hráč č. {RUNNER_UP}" in page and "místo 2. se mění na 1. (finále A, B1)" in page
+    assert f"hráčka č. {RUNNER_UP}" in page and "místo 2. se mění na 1. (finále A, B1)" in page
     assert 'name="correction_reason"' in page and 'name="correction_of"' in page
     assert 'value="20"' in page  # the values typed stay in the form
 

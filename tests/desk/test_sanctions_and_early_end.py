@@ -70,7 +70,10 @@ def test_the_organiser_expels_and_withdraws(demo, organiser):
     preview = client.post(
         reverse("desk:sanction_preview", kwargs={"slug": "mcr"}), form(7, "tournament", key)
     )
-    assert "nebude nalosován k dalším stolům" in preview.content.decode()
+    # the words agree with the player's gender (player 7 of the demo is a woman)
+    assert player.gender == "feminine"
+    assert "Hráčka č. 7 (Ludmila Bartošová): vyloučena z turnaje" in preview.content.decode()
+    assert "nebude nalosována k dalším stolům" in preview.content.decode()
     client.post(reverse("desk:sanction_record", kwargs={"slug": "mcr"}), form(7, "tournament", key))
     sanction = Sanction.objects.get()
     url = reverse("desk:sanction_withdraw", kwargs={"slug": "mcr", "sanction": sanction.pk})

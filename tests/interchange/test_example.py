@@ -8,6 +8,7 @@ from django.core.management import call_command
 
 from interchange.importer import import_tournament
 from interchange.schema import validator
+from rules.gender import suggested_gender
 from tournament.models import DEFAULT_ORGANISER
 
 pytestmark = pytest.mark.django_db
@@ -28,6 +29,7 @@ def with_defaults(document: dict) -> dict:
         player.setdefault("paid", True)
         player.setdefault("local_qualifier", False)
         player.setdefault("plays_b_final", True)
+        player.setdefault("gender", suggested_gender(player["name"]))  # v3, absent: suggested
     for stage in document.get("stages", {}).values():
         for game in stage["games"]:
             for table in game["tables"]:

@@ -27,7 +27,13 @@ def random_championship(seed: int) -> dict:
     rng = random.Random(seed)
     count = rng.randint(12, 60)
     players = [
-        {"no": n, "name": f"Hráč {n}", "sight_class": rng.choice(["B1", "B1", "B2", "B3", "none"])}
+        {
+            "no": n,
+            "name": f"Hráč {n}",
+            "sight_class": rng.choice(["B1", "B1", "B2", "B3", "none"]),
+            # v3; not drawn from rng, so that the championships stay the ones they were
+            "gender": "feminine" if n % 2 else "masculine",
+        }
         for n in rng.sample(range(1, 200), count)
     ]
     numbers = [p["no"] for p in players]

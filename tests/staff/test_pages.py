@@ -2,6 +2,7 @@
 each wrong case with its Czech message next to the field (and in the summary) and stores
 nothing; the steps of the day; role boundaries."""
 
+import re
 from datetime import date
 
 import pytest
@@ -746,3 +747,51 @@ def test_a_referee_can_neither_see_nor_change_the_organiser_s_pages(
             assert anonymous.status_code == 302 and "/ucet/prihlaseni/" in anonymous.url
     assert database_snapshot() == before
     assert list(User.objects.values_list("username", "is_active", "password")) == users
+
+
+def test_the_player_form_asks_for_the_gender_and_suggests_it_from_the_surname(as_organiser, fresh):
+    url = reverse("staff:player_new", kwargs={"slug": "fresh"})
+    html = html_of(as_organiser.get(url))
+    assert "Mluvnický rod" in html and "podle příjmení" in html and "<legend" in html
+    as_organiser.post(url, {**PLAYER, "name": "Markéta Nováková", "gender": ""})
+    assert fresh.players.get(start_number=99).gender == "feminine"
+    as_organiser.post(
+        url, {**PLAYER, "start_number": "100", "name": "Eva Krejčí", "gender": "feminine"}
+    )
+    assert fresh.players.get(start_number=100).gender == "feminine"
+    as_organiser.post(url, {**PLAYER, "start_number": "101", "name": "Jan Skála", "gender": ""})
+    assert fresh.players.get(start_number=101).gender == "masculine"
+    edit = reverse("staff:player", kwargs={"slug": "fresh", "number": 100})
+    assert re.search(r'value="feminine"[^>]*checked', html_of(as_organiser.get(edit)))
+    as_organiser.post(
+        edit, {**PLAYER, "start_number": "100", "name": "Eva Krejčí", "gender": "masculine"}
+    )
+    assert fresh.players.get(start_number=100).gender == "masculine"
+
+
+def test_the_player_s_messages_agree_with_the_gender(as_organiser, played, fresh):
+    woman = played.players.get(start_number=7)  # Ludmila Bartošová
+    assert woman.gender == "feminine"
+    url = reverse("staff:player", kwargs={"slug": "played", "number": 7})
+    response = as_organiser.post(url, {**PLAYER, "start_number": "77", "name": woman.name})
+    refused_here(response, "start_number", "Hráčka už je vylosována ke stolu")
+    member = (
+        TeamMember.objects.filter(team__tournament=fresh, player__gender="feminine").first().player
+    )
+    url = reverse("staff:player_delete", kwargs={"slug": "fresh", "number": member.start_number})
+    assert "Hráčka je členkou družstva" in html_of(as_organiser.get(url))
+    Player.objects.filter(pk=member.pk).update(gender="masculine")
+    assert "Hráč je členem družstva" in html_of(as_organiser.get(url))
+    page = html_of(
+        as_organiser.get(
+            reverse("staff:player", kwargs={"slug": "fresh", "number": member.start_number})
+        )
+    )
+    assert "hráč zatím nebyl vylosován" in page
+    Player.objects.filter(pk=member.pk).update(gender="feminine")
+    page = html_of(
+        as_organiser.get(
+            reverse("staff:player", kwargs={"slug": "fresh", "number": member.start_number})
+        )
+    )
+    assert "hráčka zatím nebyla vylosována" in page

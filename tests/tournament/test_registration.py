@@ -29,6 +29,7 @@ def players_of(tournament) -> list[tuple]:
             "name",
             "birth_date",
             "sight_class",
+            "gender",
             "club",
             "paid",
             "local_qualifier",
@@ -157,3 +158,60 @@ def test_the_rosters_cannot_change_once_the_first_qualifier_draw_is_confirmed(de
 def test_not_a_workbook(db):
     outcome = registration.import_players(empty_tournament(), b"not a spreadsheet")
     assert outcome.errors == ["Soubor není sešit Excelu (.xlsx)."]
+
+
+def test_the_gender_column_is_read_and_an_empty_cell_follows_the_surname(db):
+    rows = {
+        "A2": 1,
+        "B2": "Markéta Nováková",
+        "D2": "B1",
+        "F2": "ano",
+        "J2": None,  # empty: the surname says feminine
+        "A3": 2,
+        "B3": "Eva Krejčí",  # a surname Czech does not decline: the cell decides
+        "D3": "vidící",
+        "F3": "ano",
+        "J3": "ženský",
+        "A4": 3,
+        "B4": "Jan Skála",
+        "D4": "B2",
+        "F4": "ne",
+        "J4": None,
+    }
+    target = empty_tournament()
+    outcome = registration.import_players(target, edited(registration.template(), rows))
+    assert outcome.errors == []
+    genders = dict(Player.objects.filter(tournament=target).values_list("name", "gender"))
+    assert genders == {
+        "Markéta Nováková": "feminine",
+        "Eva Krejčí": "feminine",
+        "Jan Skála": "masculine",
+    }
+    sheet = load_workbook(io.BytesIO(registration.template(target)))[registration.sheet_title()]
+    assert sheet["J1"].value == "Mluvnický rod"
+    assert [sheet[f"J{row}"].value for row in (2, 3, 4)] == ["ženský", "ženský", "mužský"]
+
+
+def test_a_wrong_gender_cell_is_refused_with_its_cell(db):
+    rows = {"A2": 1, "B2": "Jana Malá", "D2": "B1", "F2": "ano", "J2": "snad"}
+    target = empty_tournament()
+    outcome = registration.import_players(target, edited(registration.template(), rows))
+    assert any(
+        "Buňka Hráči!J2:" in error and "„ženský“, nebo „mužský“" in error
+        for error in outcome.errors
+    ), outcome.errors
+    assert not Player.objects.filter(tournament=target).exists()
+
+
+def test_a_sheet_made_before_the_gender_column_is_still_read(db):
+    book = load_workbook(io.BytesIO(registration.template()))
+    sheet = book[registration.sheet_title()]
+    sheet.delete_cols(10)  # the sheet as it was downloaded before the column existed
+    for cell, value in {"A2": 1, "B2": "Dagmar Pokorná", "D2": "B1", "F2": "ano"}.items():
+        sheet[cell] = value
+    out = io.BytesIO()
+    book.save(out)
+    target = empty_tournament()
+    outcome = registration.import_players(target, out.getvalue())
+    assert outcome.errors == []
+    assert Player.objects.get(tournament=target).gender == "feminine"
