@@ -13,7 +13,15 @@ from django.utils.translation import gettext as _
 from rules import sheet
 from rules.advancement import QUOTA_BELOW_MIN, quota_problems
 from rules.championship import FINAL_GAMES
-from rules.commitment import commitment
+from rules.commitment import (
+    BAD_NAME,
+    BAD_SEED,
+    INCOMPLETE,
+    LATE,
+    MISMATCH,
+    AuditProblem,
+    audit_problems,
+)
 from rules.draw import ascending
 from rules.sanctions import TOURNAMENT
 from rules.stages import FINALS, QUALIFIER, STAGES, stage_index
@@ -385,34 +393,56 @@ class Checker:
                     )
 
     def check_commitments(self) -> None:
-        """A published commitment must agree with the revealed seed, and it must have been
-        published no later than the draw."""
+        """Each draw's and lot's record as ``rules.verify`` checks it
+        (``rules.commitment.audit_problems``): a published commitment agrees with the revealed
+        seed and was published no later than the draw, the decision's name (``what``) names
+        this game's draw or a lot of this scope, and a committed seed is hexadecimal."""
         drawn = [
-            (Place(stage=kind, game=game["number"], item="draw"), game["draw"])
+            (
+                Place(stage=kind, game=game["number"], item="draw"),
+                game["draw"],
+                kind,
+                game["number"],
+            )
             for kind, stage in self.document.get("stages", {}).items()
             for game in stage["games"]
             if "draw" in game
         ]
         drawn += [
-            (Place(lot=position, stage=lot["stage"]), lot)
+            (Place(lot=position, stage=lot["stage"]), lot, lot["stage"], None)
             for position, lot in enumerate(self.document.get("lots", []), start=1)
         ]
-        for place, audit in drawn:
-            if "commitment" not in audit:
-                continue
-            if "seed" not in audit or "what" not in audit:
-                self.error(
-                    place, _("a commitment needs the revealed seed and the decision's name (what)")
-                )
-            elif commitment(audit["seed"], audit["what"]) != audit["commitment"]:
-                self.error(
-                    place,
-                    _("the commitment does not match the seed: sha256(seed:what) is %(value)s")
-                    % {"value": commitment(audit["seed"], audit["what"])},
-                )
-            if "committed_at" in audit and "drawn_at" in audit:
-                if parse_moment(audit["committed_at"]) > parse_moment(audit["drawn_at"]):
-                    self.error(place, _("the commitment was published after the draw"))
+        for place, audit, scope, game in drawn:
+            for problem in audit_problems(audit, scope=scope, game=game):
+                if problem.code == BAD_SEED and "commitment" not in audit:
+                    continue  # an uncommitted seed proves nothing; it is kept as given
+                self.error(place, self.audit_message(problem, game is None))
+
+    @staticmethod
+    def audit_message(problem: AuditProblem, lot: bool) -> str:
+        values = problem.values
+        if problem.code == INCOMPLETE:
+            return _("a commitment needs the revealed seed and the decision's name (what)")
+        if problem.code == MISMATCH:
+            return _("the commitment does not match the seed: sha256(seed:what) is %(value)s") % {
+                "value": values["expected"]
+            }
+        if problem.code == LATE:
+            return _("the commitment was published after the draw")
+        if problem.code == BAD_SEED:
+            return _(
+                "the seed %(seed)s is not hexadecimal: the draw cannot be recomputed from it"
+            ) % {"seed": values["seed"]}
+        if problem.code == BAD_NAME:
+            if lot:
+                return _("the decision's name (what) is not the name of a lot: %(error)s") % values
+            return _("the decision's name (what) is not the name of a draw: %(error)s") % values
+        if lot:
+            return (
+                _("the commitment names another decision (%(what)s), not a lot of this scope")
+                % values
+            )
+        return _("the commitment names another decision (%(what)s), not this game's draw") % values
 
 
 def check_document(document: object) -> tuple[object, list[Problem]]:
