@@ -2,14 +2,14 @@ from dataclasses import replace
 
 from django import forms
 from django.contrib import admin
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from simple_history.admin import SimpleHistoryAdmin
 
 from rules.score import RESULT_FIELDS
 from rules.sheet import SheetLine
 
 from . import services
-from .models import Lot, RoundResult, Sanction, Sheet
+from .models import Lot, Replacement, RoundResult, Sanction, Sheet
 
 
 def sheet_lines_with(result: RoundResult, data: dict) -> tuple[services.SheetState, list]:
@@ -92,14 +92,34 @@ class RoundResultAdmin(SimpleHistoryAdmin):
         )
 
 
+class ReadOnlyHistoryAdmin(SimpleHistoryAdmin):
+    """Shown with its history, never written here: lots are drawn at the desk, sheets entered
+    and confirmed there, sanctions recorded there, replacements decided on the staff page, all
+    through the services' checks (``tournament.admin.ReadOnlyAdmin``)."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        if request.method == "POST":  # a revert writes the old row back past every check
+            raise PermissionDenied
+        return super().history_form_view(request, object_id, version_id, extra_context)
+
+
 @admin.register(Lot)
-class LotAdmin(SimpleHistoryAdmin):
+class LotAdmin(ReadOnlyHistoryAdmin):
     list_display = ["__str__", "tournament", "stage", "drawn_at", "drawn_by"]
     list_filter = ["tournament", "stage"]
 
 
 @admin.register(Sheet)
-class SheetAdmin(SimpleHistoryAdmin):
+class SheetAdmin(ReadOnlyHistoryAdmin):
     list_display = [
         "__str__",
         "table",
@@ -127,7 +147,7 @@ class SheetAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Sanction)
-class SanctionAdmin(SimpleHistoryAdmin):
+class SanctionAdmin(ReadOnlyHistoryAdmin):
     """The back office's view of sanctions: they are recorded and withdrawn at the desk, where
     the referee sees what they change."""
 
@@ -148,4 +168,21 @@ class SanctionAdmin(SimpleHistoryAdmin):
     ]
 
     def has_add_permission(self, request):
+        return False
+
+
+@admin.register(Replacement)
+class ReplacementAdmin(admin.ModelAdmin):
+    """Decided on the staff page, where the rules' checks are (``scoring.services``)."""
+
+    list_display = ["__str__", "tournament", "reason", "decided_by", "decided_at"]
+    list_filter = ["tournament"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
         return False

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Count, F, Q, Sum
 from django.db.models.signals import post_save
@@ -22,7 +23,7 @@ from rules import sheet as rules_sheet
 from rules.championship import deal_size
 from rules.commitment import lot_what, new_seed
 from rules.draw import lot_order
-from rules.stages import FINALS, STAGES, stage_index
+from rules.stages import FINAL_B, FINALS, STAGES, stage_index
 from tournament import commitments
 from tournament.changes import one_touch, touch, touch_where
 from tournament.lookups import who
@@ -455,6 +456,17 @@ def set_b_final_participation(
     if among is not None:
         players = players.filter(start_number__in=among)
         playing = playing & among
+    seated = sorted(
+        players.exclude(start_number__in=playing)
+        .filter(seats__game__stage__kind=FINAL_B)
+        .values_list("start_number", flat=True)
+        .distinct()
+    )
+    if seated:
+        raise ValidationError(
+            _("Players %(numbers)s are drawn in the B-final already: they take part in it (M).")
+            % {"numbers": ", ".join(map(str, seated))}
+        )
     players.filter(start_number__in=playing).update(plays_b_final=True)
     players.exclude(start_number__in=playing).update(plays_b_final=False)
     touch(tournament.pk)
