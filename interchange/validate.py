@@ -4,6 +4,7 @@ The schema first (with format checking); then references (players, teams, seats,
 then the rules of RULES.md, through the same sheet checks as every other way in.
 """
 
+import dataclasses
 from collections import Counter
 from dataclasses import replace
 from datetime import date
@@ -425,7 +426,8 @@ class Checker:
     def check_finals(self, players: dict[int, dict]) -> None:
         """Who sits in which final (C, M): the advancing players (with the organiser's
         replacements) in the A-final, the others who take part in the B-final; nobody in both.
-        Checked once the qualifier has results (before, nobody has advanced)."""
+        Who advanced is checked once the qualifier is over (every planned game complete): a
+        document of a qualifier in progress tells nobody's final yet."""
         from scoring.standings import final_fields
 
         from .data import document_data
@@ -473,6 +475,9 @@ class Checker:
             seated_a=seated_a,
             seated_b=seated_b,
             not_playing_b={no for no, p in players.items() if not p.get("plays_b_final", True)},
+            advancement_known=dataclasses.replace(
+                data.progress[QUALIFIER], later_stage_drawn=False
+            ).over,
         ):
             kind = FINAL_A if problem.player in seated_a else FINAL_B
             game, table = seated[kind][problem.player]

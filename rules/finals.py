@@ -112,14 +112,21 @@ def final_seating_problems(
     seated_a: Iterable[int],
     seated_b: Iterable[int],
     not_playing_b: Iterable[int],
+    advancement_known: bool = True,
 ) -> list[Problem]:
-    """Who sits in a final they may not play, in start-number order."""
+    """Who sits in a final they may not play, in start-number order. Before the qualifier is
+    over (``advancement_known`` false) only what holds whatever the standings: nobody in both
+    finals, nobody in the B-final who does not take part in it."""
     a_field, withdrawn = set(a_field), set(withdrawn)
     seated_a, seated_b, not_playing_b = set(seated_a), set(seated_b), set(not_playing_b)
     found = []
     for player in sorted(seated_a | seated_b):
         if player in seated_a and player in seated_b:
             found.append(Problem(IN_BOTH_FINALS, player))
+            continue
+        if not advancement_known:
+            if player in seated_b and player in not_playing_b:
+                found.append(Problem(NOT_PLAYING_B, player))
             continue
         if player in seated_a:
             if player in withdrawn and player not in a_field:
