@@ -29,7 +29,7 @@ from rules.eligibility import NOT_PAID, UNDER_AGE, eligibility_problems
 from rules.sanctions import TOURNAMENT
 from rules.stages import FINAL_A, FINAL_B, FINALS, QUALIFIER, STAGES, stage_index
 from rules.timestamps import parse_moment
-from scoring.messages import sheet_problem_message
+from scoring.messages import replacement_message, sheet_problem_message
 from tournament.characters import name_problem
 
 from .places import STAGE_NAMES, Place, Problem
@@ -605,22 +605,6 @@ def seating_message(problem: finals.Problem, undecided: frozenset) -> str:
             "is for the others (M)"
         )
     return _("the player does not take part in the B-final (plays_b_final), yet is seated in it")
-
-
-def replacement_message(problem: finals.Problem) -> str:
-    if problem.code == finals.PLAYER_TWICE:
-        return _("the player is named in an earlier replacement already")
-    if problem.code == finals.NOT_IN_A_FIELD:
-        return _("the withdrawn player is not one of the A-final's players")
-    if problem.code == finals.NOT_A_CANDIDATE:
-        return _(
-            "the replacement must be a qualifier player who did not advance, waits for no lot "
-            "and is not expelled"
-        )
-    return (
-        _("the replacement is of the category %(category)s, the withdrawn player of %(other)s")
-        % problem.params
-    )
 
 
 def check_document(document: object) -> tuple[object, list[Problem]]:
