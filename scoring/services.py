@@ -23,6 +23,7 @@ from rules import sheet as rules_sheet
 from rules.championship import deal_size
 from rules.commitment import lot_what, new_seed
 from rules.draw import lot_order
+from rules.finals import contradicting_lots
 from rules.stages import FINAL_B, FINALS, STAGES, stage_index
 from tournament import commitments
 from tournament.changes import one_touch, touch, touch_where
@@ -446,6 +447,18 @@ def draw_lot(
         drawn_by=by,
         commitment=commitment,
     )
+    earlier = list(
+        Lot.objects.filter(tournament=tournament, stage=scope)
+        .order_by("id")
+        .values_list("order", flat=True)
+    )
+    if any(contradicting_lots([order, lot.order]) for order in earlier):  # issue 22
+        raise LotRefused(
+            _(
+                "A lot of this stage orders some of these players the other way already: "
+                "the tie is decided."
+            )
+        )
     lot.full_clean()
     lot.save()
     if commitment is not None:

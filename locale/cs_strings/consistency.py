@@ -60,4 +60,5 @@ CS = {
     "The qualifier is not over yet: nobody has advanced.": "Kvalifikace ještě neskončila: nikdo zatím nepostoupil.",
     "A tie at the qualifier cut waits for a lot: draw it first.": "Shoda na hranici postupu čeká na los: nejdřív ho vylosujte.",
     "The player is drawn in the B-final already.": "Hráč už je nalosován ve finále B.",
+    "A lot of this stage orders some of these players the other way already: the tie is decided.": "Los této části už některé z těchto hráčů seřadil opačně: shoda je rozhodnuta.",
 }
