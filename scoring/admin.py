@@ -80,6 +80,9 @@ class RoundResultAdmin(SimpleHistoryAdmin):
     def has_add_permission(self, request):
         return False  # sheets are entered whole, at the referee's desk
 
+    def has_delete_permission(self, request, obj=None):
+        return False  # a sheet without a seated player's line is refused by every check
+
     def save_model(self, request, obj, form, change):
         state = form.sheet_state
         services.save_sheet(

@@ -188,6 +188,20 @@ def update_tournament(
             "%(count)s qualifier games are drawn already: the number cannot be lower.",
             drawn,
         ) % {"count": drawn}
+    first_day = values.get("start_date", tournament.start_date)
+    if first_day != tournament.start_date:
+        young = sorted(
+            player.start_number
+            for player in Player.objects.filter(
+                tournament=tournament, seats__isnull=False, birth_date__isnull=False
+            ).distinct()
+            if eligibility.age_on(player.birth_date, first_day) < championship.ADULT_AGE
+        )
+        if young:
+            errors["start_date"] = _(
+                "Players %(numbers)s are drawn at a table already and would be under 18 on "
+                "this first day (A)."
+            ) % {"numbers": ", ".join(map(str, young))}
     if errors:
         raise ValidationError(errors)
     for field, value in values.items():

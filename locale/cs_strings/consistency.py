@@ -61,4 +61,5 @@ CS = {
     "A tie at the qualifier cut waits for a lot: draw it first.": "Shoda na hranici postupu čeká na los: nejdřív ho vylosujte.",
     "The player is drawn in the B-final already.": "Hráč už je nalosován ve finále B.",
     "A lot of this stage orders some of these players the other way already: the tie is decided.": "Los této části už některé z těchto hráčů seřadil opačně: shoda je rozhodnuta.",
+    "Players %(numbers)s are drawn at a table already and would be under 18 on this first day (A).": "Hráči %(numbers)s už jsou nalosováni ke stolu a v tento první den by jim nebylo 18 let (A).",
 }

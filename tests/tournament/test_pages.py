@@ -89,7 +89,7 @@ def test_the_admin_writes_nothing_past_the_services(organiser_client):
 
     from interchange.exporter import export_tournament
     from interchange.importer import import_tournament
-    from scoring.models import Lot
+    from scoring.models import Lot, RoundResult
     from tournament.models import Seat
 
     tournament = Tournament.objects.get(slug="example")
@@ -97,7 +97,9 @@ def test_the_admin_writes_nothing_past_the_services(organiser_client):
     seat = Seat.objects.filter(table__game__stage__tournament=tournament).first()
     lot = Lot.objects.create(tournament=tournament, stage="qualifier", order=[6, 14])
     table = seat.table
+    result = RoundResult.objects.filter(table__game__stage__tournament=tournament).first()
     writes = [
+        (reverse("admin:scoring_roundresult_delete", args=[result.pk]), {"post": "yes"}),
         (
             reverse("admin:tournament_tournament_change", args=[tournament.pk]),
             {
