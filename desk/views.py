@@ -5,6 +5,7 @@ import time
 from collections import Counter, defaultdict
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -495,7 +496,11 @@ def b_final(request, slug):
     players = list(tournament.players.filter(start_number__in=among).order_by("start_number"))
     if request.method == "POST":
         playing = {int(v) for v in request.POST.getlist("plays") if v.isdigit()}
-        services.set_b_final_participation(tournament=tournament, playing=playing, among=among)
+        try:
+            services.set_b_final_participation(tournament=tournament, playing=playing, among=among)
+        except ValidationError as refusal:
+            messages.error(request, " ".join(refusal.messages))
+            return redirect("desk:b_final", slug=slug)
         messages.success(request, _("Saved who plays the B-final."))
         return redirect("desk:dashboard", slug=slug)
     return render(

@@ -3,6 +3,7 @@ database: the same computation as for a stored tournament (tests and benchmarks 
 two)."""
 
 from rules.championship import CLOSE_BONUS
+from rules.finals import Replacement
 from rules.progress import GameState, StageProgress, planned_games
 from rules.sanctions import Sanction
 from rules.score import RESULT_FIELDS, RoundEntry
@@ -23,6 +24,9 @@ def document_data(document: dict) -> TournamentData:
         lots=[(lot["stage"], lot["order"]) for lot in document.get("lots", [])],
         close_bonus=settings.get("close_bonus", CLOSE_BONUS),
         quota_override=settings.get("quota"),
+        replacements=[
+            Replacement(r["withdrawn"], r["replacement"]) for r in document.get("replacements", [])
+        ],
         sanctions=[
             Sanction(s["player"], s["scope"], s["stage"], s["game"])
             for s in document.get("sanctions", [])

@@ -6,7 +6,7 @@ from collections import defaultdict
 from django.utils import timezone
 
 from rules.score import RESULT_FIELDS
-from scoring.models import Lot, RoundResult, Sanction
+from scoring.models import Lot, Replacement, RoundResult, Sanction
 from tournament.models import (
     DrawStatus,
     Game,
@@ -128,7 +128,37 @@ def export_tournament(tournament: Tournament) -> dict:
     sanctions = sanction_entries(tournament)
     if sanctions:
         document["sanctions"] = sanctions
+    replacements = replacement_entries(tournament)
+    if replacements:
+        document["replacements"] = replacements
     return document
+
+
+def replacement_entries(tournament: Tournament) -> list[dict]:
+    """The organiser's replacements in the A-final, in the order decided (version 3)."""
+    entries = []
+    for row in (
+        Replacement.objects.filter(tournament=tournament)
+        .order_by("id")
+        .values(
+            "withdrawn__start_number",
+            "replacement__start_number",
+            "reason",
+            "decided_by",
+            "decided_at",
+        )
+    ):
+        entry = {
+            "withdrawn": row["withdrawn__start_number"],
+            "replacement": row["replacement__start_number"],
+        }
+        for key in ("reason", "decided_by"):
+            if row[key]:
+                entry[key] = row[key]
+        if row["decided_at"] is not None:
+            entry["decided_at"] = _moment(row["decided_at"])
+        entries.append(entry)
+    return entries
 
 
 def sanction_entries(tournament: Tournament) -> list[dict]:

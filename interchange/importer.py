@@ -10,7 +10,7 @@ from rules.commitment import seed_hex
 from rules.gender import suggested_gender
 from rules.stages import STAGES
 from rules.timestamps import parse_moment
-from scoring.models import Lot, RoundResult, Sanction, Sheet
+from scoring.models import Lot, Replacement, RoundResult, Sanction, Sheet
 from tournament.models import (
     DEFAULT_ORGANISER,
     STAFF_ADDRESSES,
@@ -195,6 +195,17 @@ def _store(document: dict, slug: str) -> Tournament:
             decided_at=_datetime(sanction.get("decided_at")),
         )
         for sanction in document.get("sanctions", [])
+    )
+    Replacement.objects.bulk_create(
+        Replacement(
+            tournament=tournament,
+            withdrawn_id=player_id[entry["withdrawn"]],
+            replacement_id=player_id[entry["replacement"]],
+            reason=entry.get("reason", ""),
+            decided_by=entry.get("decided_by", ""),
+            decided_at=_datetime(entry.get("decided_at")),
+        )
+        for entry in document.get("replacements", [])
     )
     return tournament
 

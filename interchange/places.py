@@ -24,6 +24,7 @@ class Place:
     team: object = None
     lot: int | None = None  # 1-based position in the file's list of lots
     sanction: int | None = None  # 1-based position in the file's list of sanctions
+    replacement: int | None = None  # 1-based position in the file's list of replacements
     item: str | None = None  # a field or another part, as the file names it
 
     def __str__(self) -> str:
@@ -32,6 +33,8 @@ class Place:
             parts.append(_("lot %(number)s") % {"number": self.lot})
         if self.sanction is not None:
             parts.append(_("sanction %(number)s") % {"number": self.sanction})
+        if self.replacement is not None:
+            parts.append(_("replacement %(number)s") % {"number": self.replacement})
         if self.stage is not None:
             parts.append(str(STAGE_NAMES.get(self.stage, self.stage)))
         if self.game is not None:

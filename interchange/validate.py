@@ -4,21 +4,32 @@ The schema first (with format checking); then references (players, teams, seats,
 then the rules of RULES.md, through the same sheet checks as every other way in.
 """
 
+import dataclasses
 from collections import Counter
 from dataclasses import replace
 from datetime import date
 
 from django.utils.translation import gettext as _
 
-from rules import sheet
+from rules import finals, sheet
 from rules.advancement import QUOTA_BELOW_MIN, quota_problems
-from rules.championship import FINAL_GAMES
-from rules.commitment import commitment
+from rules.categories import category_of
+from rules.championship import ADULT_AGE, FINAL_GAMES
+from rules.commitment import (
+    BAD_NAME,
+    BAD_SEED,
+    INCOMPLETE,
+    LATE,
+    MISMATCH,
+    AuditProblem,
+    audit_problems,
+)
 from rules.draw import ascending
+from rules.eligibility import NOT_PAID, UNDER_AGE, eligibility_problems
 from rules.sanctions import TOURNAMENT
-from rules.stages import FINALS, QUALIFIER, STAGES, stage_index
+from rules.stages import FINAL_A, FINAL_B, FINALS, QUALIFIER, STAGES, stage_index
 from rules.timestamps import parse_moment
-from scoring.messages import sheet_problem_message
+from scoring.messages import replacement_message, sheet_problem_message
 from tournament.characters import name_problem
 
 from .places import STAGE_NAMES, Place, Problem
@@ -70,7 +81,7 @@ def _unstorable(document: object, path: tuple = ()) -> list[tuple[tuple, str]]:
 
 
 def _text_limits() -> dict[str, int]:
-    from scoring.models import Lot, Sanction
+    from scoring.models import Lot, Replacement, Sanction
     from tournament.models import Game, Player, Team, Tournament
 
     return {
@@ -84,6 +95,7 @@ def _text_limits() -> dict[str, int]:
         "lots.drawn_by": Lot._meta.get_field("drawn_by").max_length,
         "tournament.organiser": Tournament._meta.get_field("organiser").max_length,
         "sanctions.decided_by": Sanction._meta.get_field("decided_by").max_length,
+        "replacements.decided_by": Replacement._meta.get_field("decided_by").max_length,
     }
 
 
@@ -120,6 +132,9 @@ class Checker:
         self.check_lots(players, teams)
         self.check_sanctions(players)
         self.check_commitments()
+        self.check_eligibility(players)
+        if not any(not problem.warning for problem in self.problems):
+            self.check_finals(players)  # computes the qualifier's standings: a sound document
         return self.problems
 
     def check_texts_and_times(self) -> None:
@@ -279,6 +294,18 @@ class Checker:
                     )
                 else:
                     seated_at[player] = table["number"]
+            # The qualifier's tables hold at most 8; a final's table is the referee's (the
+            # shared example's B-final has a table of 9), accepted as before.
+            too_large = finals.table_size_problem(len(table["seats"]))
+            if too_large is not None and kind == QUALIFIER:
+                self.error(
+                    place,
+                    _(
+                        "the table has %(size)s players; a table holds at most %(maximum)s (D: "
+                        "the game is for 1 to 8 players)"
+                    )
+                    % too_large.params,
+                )
             starting = table.get("starting_seat", 0)
             if starting >= len(table["seats"]):
                 self.error(
@@ -346,6 +373,126 @@ class Checker:
                         place, _("no player has the start number %(number)s") % {"number": key}
                     )
 
+        by_scope: dict[str, list[tuple[int, list]]] = {}
+        for position, lot in enumerate(self.document.get("lots", []), start=1):
+            by_scope.setdefault(lot["stage"], []).append((position, lot["order"]))
+        for scope, lots in by_scope.items():
+            for problem in finals.contradicting_lots([order for _position, order in lots]):
+                first = lots[problem.params["first"]][0]
+                second = lots[problem.params["second"]][0]
+                a, b = problem.params["keys"]
+                self.error(
+                    Place(lot=second, stage=scope),
+                    _(
+                        "the lot orders %(b)s before %(a)s, lot %(first)s of the same stage "
+                        "%(a)s before %(b)s: which one binds cannot be told"
+                    )
+                    % {"a": a, "b": b, "first": first},
+                )
+
+    def check_eligibility(self, players: dict[int, dict]) -> None:
+        """A seated player is eligible (A): 18 or older on the first day, and paid or
+        qualified through a local qualifier. Said once, at the player's first seat."""
+        first_day = date.fromisoformat(self.document["tournament"]["start_date"])
+        said: set[int] = set()
+        for kind in STAGES:
+            stage = self.document.get("stages", {}).get(kind)
+            for game in stage["games"] if stage else []:
+                for table in game["tables"]:
+                    for number in table["seats"]:
+                        player = players.get(number)
+                        if player is None or number in said:
+                            continue
+                        birth = player.get("birth_date")
+                        found = eligibility_problems(
+                            birth_date=date.fromisoformat(birth) if birth else None,
+                            paid=player.get("paid", True),
+                            local_qualifier=player.get("local_qualifier", False),
+                            first_day=first_day,
+                        )
+                        place = Place(
+                            stage=kind, game=game["number"], table=table["number"], player=number
+                        )
+                        if UNDER_AGE in found:
+                            self.error(
+                                place,
+                                _(
+                                    "the player is seated but is under %(age)s on the first day "
+                                    "of the tournament (A)"
+                                )
+                                % {"age": ADULT_AGE},
+                            )
+                        if NOT_PAID in found:
+                            self.error(
+                                place,
+                                _(
+                                    "the player is seated but neither paid the entry fee nor "
+                                    "qualified through a local qualifier (A)"
+                                ),
+                            )
+                        said.add(number)
+
+    def check_finals(self, players: dict[int, dict]) -> None:
+        """Who sits in which final (C, M): the advancing players (with the organiser's
+        replacements) in the A-final, the others who take part in the B-final; nobody in both.
+        Who advanced is checked once the qualifier is over (every planned game complete): a
+        document of a qualifier in progress tells nobody's final yet."""
+        from scoring.standings import final_fields
+
+        from .data import document_data
+
+        stages = self.document.get("stages", {})
+        data = document_data(self.document)
+        qualifier = data.stages.get(QUALIFIER)
+        replacements = [
+            finals.Replacement(r["withdrawn"], r["replacement"])
+            for r in self.document.get("replacements", [])
+        ]
+        if qualifier is None or not qualifier.results:
+            for position, _r in enumerate(replacements, start=1):
+                self.error(
+                    Place(replacement=position),
+                    _("a replacement in the A-final needs the qualifier's results"),
+                )
+            return
+        fields = final_fields(data, with_replacements=False)
+        advancing = fields.a_final
+        candidates = fields.b_final
+        category = {no: category_of(player["sight_class"]) for no, player in players.items()}
+        for index, problem in finals.replacement_problems(
+            replacements, advancing=advancing, candidates=candidates, category=category
+        ):
+            self.error(
+                Place(replacement=index + 1, player=problem.player),
+                replacement_message(problem),
+            )
+        a_field = finals.a_final_field(advancing, replacements)
+        seated = {
+            kind: {
+                number: (game["number"], table["number"])
+                for game in sorted(stages[kind]["games"], key=lambda g: -g["number"])
+                for table in game["tables"]
+                for number in table["seats"]
+            }
+            for kind in FINALS
+            if kind in stages
+        }
+        seated_a, seated_b = seated.get(FINAL_A, {}), seated.get(FINAL_B, {})
+        for problem in finals.final_seating_problems(
+            a_field=a_field,
+            withdrawn={r.withdrawn for r in replacements},
+            seated_a=seated_a,
+            seated_b=seated_b,
+            not_playing_b={no for no, p in players.items() if not p.get("plays_b_final", True)},
+            advancement_known=dataclasses.replace(
+                data.progress[QUALIFIER], later_stage_drawn=False
+            ).over,
+        ):
+            kind = FINAL_A if problem.player in seated_a else FINAL_B
+            game, table = seated[kind][problem.player]
+            place = Place(stage=kind, game=game, table=table, player=problem.player)
+            self.error(place, seating_message(problem, fields.undecided))
+
     def check_sanctions(self, players: dict[int, dict]) -> None:
         """Each sanction names a registered player seated in a game the document has; an
         expelled player sits at no later table; a scope is given once per player and game."""
@@ -394,34 +541,79 @@ class Checker:
                     )
 
     def check_commitments(self) -> None:
-        """A published commitment must agree with the revealed seed, and it must have been
-        published no later than the draw."""
+        """Each draw's and lot's record as ``rules.verify`` checks it
+        (``rules.commitment.audit_problems``): a published commitment agrees with the revealed
+        seed and was published no later than the draw, the decision's name (``what``) names
+        this game's draw or a lot of this scope, and a committed seed is hexadecimal."""
         drawn = [
-            (Place(stage=kind, game=game["number"], item="draw"), game["draw"])
+            (
+                Place(stage=kind, game=game["number"], item="draw"),
+                game["draw"],
+                kind,
+                game["number"],
+            )
             for kind, stage in self.document.get("stages", {}).items()
             for game in stage["games"]
             if "draw" in game
         ]
         drawn += [
-            (Place(lot=position, stage=lot["stage"]), lot)
+            (Place(lot=position, stage=lot["stage"]), lot, lot["stage"], None)
             for position, lot in enumerate(self.document.get("lots", []), start=1)
         ]
-        for place, audit in drawn:
-            if "commitment" not in audit:
-                continue
-            if "seed" not in audit or "what" not in audit:
-                self.error(
-                    place, _("a commitment needs the revealed seed and the decision's name (what)")
-                )
-            elif commitment(audit["seed"], audit["what"]) != audit["commitment"]:
-                self.error(
-                    place,
-                    _("the commitment does not match the seed: sha256(seed:what) is %(value)s")
-                    % {"value": commitment(audit["seed"], audit["what"])},
-                )
-            if "committed_at" in audit and "drawn_at" in audit:
-                if parse_moment(audit["committed_at"]) > parse_moment(audit["drawn_at"]):
-                    self.error(place, _("the commitment was published after the draw"))
+        for place, audit, scope, game in drawn:
+            for problem in audit_problems(audit, scope=scope, game=game):
+                if problem.code == BAD_SEED and "commitment" not in audit:
+                    continue  # an uncommitted seed proves nothing; it is kept as given
+                self.error(place, self.audit_message(problem, game is None))
+
+    @staticmethod
+    def audit_message(problem: AuditProblem, lot: bool) -> str:
+        values = problem.values
+        if problem.code == INCOMPLETE:
+            return _("a commitment needs the revealed seed and the decision's name (what)")
+        if problem.code == MISMATCH:
+            return _("the commitment does not match the seed: sha256(seed:what) is %(value)s") % {
+                "value": values["expected"]
+            }
+        if problem.code == LATE:
+            return _("the commitment was published after the draw")
+        if problem.code == BAD_SEED:
+            return _(
+                "the seed %(seed)s is not hexadecimal: the draw cannot be recomputed from it"
+            ) % {"seed": values["seed"]}
+        if problem.code == BAD_NAME:
+            if lot:
+                return _("the decision's name (what) is not the name of a lot: %(error)s") % values
+            return _("the decision's name (what) is not the name of a draw: %(error)s") % values
+        if lot:
+            return (
+                _("the commitment names another decision (%(what)s), not a lot of this scope")
+                % values
+            )
+        return _("the commitment names another decision (%(what)s), not this game's draw") % values
+
+
+def seating_message(problem: finals.Problem, undecided: frozenset) -> str:
+    if problem.code == finals.IN_BOTH_FINALS:
+        return _("the player is seated in both finals; a player plays one of them (C, M)")
+    if problem.code == finals.WITHDRAWN_IN_A:
+        return _("the player withdrew from the A-final and was replaced, yet is seated in it")
+    if problem.code == finals.NOT_ADVANCING_IN_A:
+        if problem.player in undecided:
+            return _(
+                "the player is seated in the A-final, but a tie at the qualifier cut that "
+                "includes the player waits for a lot"
+            )
+        return _(
+            "the player did not advance from the qualifier (C), yet is seated in the A-final; "
+            "only a recorded replacement moves a player up"
+        )
+    if problem.code == finals.ADVANCING_IN_B:
+        return _(
+            "the player advanced to the A-final (C), yet is seated in the B-final; the B-final "
+            "is for the others (M)"
+        )
+    return _("the player does not take part in the B-final (plays_b_final), yet is seated in it")
 
 
 def check_document(document: object) -> tuple[object, list[Problem]]:

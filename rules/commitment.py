@@ -33,6 +33,8 @@ import re
 import secrets
 from dataclasses import dataclass
 
+from .timestamps import parse_moment
+
 SEED_BYTES = 16  # 128 bits: 32 hexadecimal digits
 
 DRAW_DECISION = "tables"
@@ -157,3 +159,95 @@ def lot_what(slug: str, scope: str, category: str, places: tuple[int, int]) -> s
     """The name of a lot for a tie over ``places`` (first, last)."""
     where = f"{scope}/{category}" if category else scope
     return f"{slug}/{LOT_DECISION}/{where}/places-{places[0]}-{places[1]}"
+
+
+LOT_NAME = re.compile(
+    rf"(?P<slug>.+)/{LOT_DECISION}/(?P<scope>[^/]+)(?:/(?P<category>[^/]+))?"
+    r"/places-(?P<first>[0-9]+)-(?P<last>[0-9]+)"
+)
+
+
+def parse_lot_what(what: str) -> tuple[str, str, str | None, tuple[int, int]]:
+    """(slug, scope, category, places) of a lot's name; ``ValueError`` when it is not one."""
+    found = LOT_NAME.fullmatch(what)
+    if found is None:
+        raise ValueError(f"not the name of a lot: {what!r}")
+    places = (int(found["first"]), int(found["last"]))
+    return found["slug"], found["scope"], found["category"], places
+
+
+# What can be wrong with a draw's or a lot's record (``audit_problems``), one check for the
+# import and for ``rules.verify``.
+INCOMPLETE = "incomplete"  # a commitment without the seed or the decision's name
+MISMATCH = "mismatch"  # sha256(seed:what) is not the published commitment
+LATE = "late"  # published after the draw
+BAD_SEED = "bad_seed"  # a text seed that is not hexadecimal: nothing can be recomputed
+BAD_NAME = "bad_name"  # ``what`` is not the name of a draw (a lot)
+WRONG_DECISION = "wrong_decision"  # ``what`` names another game's draw or another scope
+
+
+@dataclass(frozen=True)
+class AuditProblem:
+    code: str
+    values: dict
+
+
+def seed_problem(seed) -> AuditProblem | None:
+    try:
+        seed_number(seed)
+    except (ValueError, TypeError):
+        return AuditProblem(BAD_SEED, {"seed": seed})
+    return None
+
+
+def name_problem(what: str, *, scope: str, game: int | None) -> AuditProblem | None:
+    """Whether ``what`` names this decision: the draw of game ``game`` of stage ``scope``, or
+    (``game`` None) a lot of ``scope`` (a stage or "teams")."""
+    try:
+        if game is None:
+            named_scope = parse_lot_what(what)[1]
+            named_game = None
+        else:
+            name = parse_draw_what(what)
+            named_scope, named_game = name.stage, name.game
+    except ValueError as error:
+        return AuditProblem(BAD_NAME, {"error": error})
+    if named_scope != scope or named_game != game:
+        return AuditProblem(WRONG_DECISION, {"what": what})
+    return None
+
+
+def commitment_problem(audit: dict) -> AuditProblem | None:
+    """The published commitment against the revealed seed and the time of the draw; None
+    when it holds or when there is none."""
+    if "commitment" not in audit:
+        return None
+    if "seed" not in audit or "what" not in audit:
+        return AuditProblem(INCOMPLETE, {})
+    expected = commitment(audit["seed"], audit["what"])
+    if expected != audit["commitment"]:
+        return AuditProblem(MISMATCH, {"expected": expected, "published": audit["commitment"]})
+    if "committed_at" in audit and "drawn_at" in audit:
+        if parse_moment(audit["committed_at"]) > parse_moment(audit["drawn_at"]):
+            return AuditProblem(
+                LATE, {"committed": audit["committed_at"], "drawn": audit["drawn_at"]}
+            )
+    return None
+
+
+def audit_problems(audit: dict, *, scope: str, game: int | None) -> list[AuditProblem]:
+    """Everything wrong with one draw's (``game`` given) or lot's record, as both the import
+    and ``rules.verify`` see it: the commitment, the seed, the decision's name."""
+    found = []
+    problem = commitment_problem(audit)
+    if problem is not None:
+        found.append(problem)
+    if "seed" in audit:
+        problem = seed_problem(audit["seed"])
+        if problem is not None:
+            found.append(problem)
+    if "what" in audit:
+        problem = name_problem(audit["what"], scope=scope, game=game)
+        if problem is not None:
+            found.append(problem)
+    return found

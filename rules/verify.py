@@ -31,11 +31,18 @@ from dataclasses import dataclass, field
 
 from .categories import can_keep_sheet
 from .championship import QUALIFIER_ROUNDS_MAX, QUALIFIER_ROUNDS_MIN
-from .commitment import DrawOptions, commitment, parse_draw_what, seed_number
+from .commitment import (
+    BAD_NAME,
+    BAD_SEED,
+    WRONG_DECISION,
+    DrawOptions,
+    audit_problems,
+    commitment_problem,
+    parse_draw_what,
+)
 from .draw import Entrant, Preferences, RoundRange, draw_rounds, draw_seating, kept_starting_seats
 from .draw import lot_order as recompute_lot
 from .stages import QUALIFIER, STAGES
-from .timestamps import parse_moment
 
 # Commitment states
 OK = "ok"
@@ -172,17 +179,26 @@ class Check:
 
 
 def check_commitment(audit: dict) -> Note:
+    """The commitment as the import checks it (``rules.commitment.commitment_problem``)."""
     if "commitment" not in audit:
         return Note(NONE)
-    if "seed" not in audit or "what" not in audit:
-        return Note(INCOMPLETE)
-    expected = commitment(audit["seed"], audit["what"])
-    if expected != audit["commitment"]:
-        return Note(MISMATCH, {"expected": expected, "published": audit["commitment"]})
-    if "committed_at" in audit and "drawn_at" in audit:
-        if parse_moment(audit["committed_at"]) > parse_moment(audit["drawn_at"]):
-            return Note(LATE, {"committed": audit["committed_at"], "drawn": audit["drawn_at"]})
-    return Note(OK)
+    problem = commitment_problem(audit)
+    if problem is None:
+        return Note(OK)
+    return Note(
+        {"incomplete": INCOMPLETE, "mismatch": MISMATCH, "late": LATE}[problem.code], problem.values
+    )
+
+
+def _record_problem(audit: dict, scope: str, game: int | None) -> Note | None:
+    """The seed and the decision's name as the import checks them: a seed that is not
+    hexadecimal cannot be reproduced, a name of another decision differs."""
+    for problem in audit_problems(audit, scope=scope, game=game):
+        if problem.code in (BAD_SEED, BAD_NAME):
+            return Note(NOT_REPRODUCIBLE, {"detail": Note(problem.code, problem.values)})
+        if problem.code == WRONG_DECISION:
+            return Note(DIFFERS, {"detail": Note(problem.code, problem.values)})
+    return None
 
 
 def _entrants(document: dict, seated: Sequence[int]) -> list[Entrant]:
@@ -195,31 +211,17 @@ def _tables(game: dict) -> list[dict]:
     return sorted(game.get("tables", []), key=lambda t: t["number"])
 
 
-def _seed_problem(seed) -> Note | None:
-    try:
-        seed_number(seed)
-    except (ValueError, TypeError):
-        return Note(NOT_REPRODUCIBLE, {"detail": Note("bad_seed", {"seed": seed})})
-    return None
-
-
 def reproduce_draw(document: dict, kind: str, game: dict, earlier: list[dict]) -> Note:
     """The game's draw recomputed from its seed and the published inputs, compared."""
     audit = game.get("draw", {})
     seed = audit["seed"]
-    problem = _seed_problem(seed)
+    problem = _record_problem(audit, kind, game["number"])
     if problem:
         return problem
     default_rounds = (QUALIFIER_ROUNDS_MIN, QUALIFIER_ROUNDS_MAX) if kind == QUALIFIER else None
     options = DrawOptions(rounds=default_rounds)
     if "what" in audit:
-        try:
-            name = parse_draw_what(audit["what"])
-        except ValueError as error:
-            return Note(NOT_REPRODUCIBLE, {"detail": Note("bad_name", {"error": error})})
-        if name.stage != kind or name.game != game["number"]:
-            return Note(DIFFERS, {"detail": Note("wrong_decision", {"what": audit["what"]})})
-        options = name.options
+        options = parse_draw_what(audit["what"]).options
     tables = _tables(game)
     found = [list(t["seats"]) for t in tables]
     found_start = [t.get("starting_seat", 0) for t in tables]
@@ -329,12 +331,9 @@ def _swaps_note(swaps: Sequence[dict]) -> Note:
 
 
 def reproduce_lot(lot: dict) -> Note:
-    problem = _seed_problem(lot["seed"])
+    problem = _record_problem(lot, lot["stage"], None)
     if problem:
         return problem
-    what = lot.get("what")
-    if what is not None and f"/lot/{lot['stage']}" not in what:
-        return Note(DIFFERS, {"detail": Note("wrong_decision", {"what": what})})
     expected = recompute_lot(lot["order"], lot["seed"])
     if list(lot["order"]) != expected:
         detail = Note("order", {"found": lot["order"], "expected": expected})

@@ -289,20 +289,25 @@ def full_championship(
     seed: int = 1,
     first_day: date = date(2026, 6, 13),
     b_final_from: int = championship.TABLE_SIZE_MIN,
+    quota: dict[str, int] | None = None,
 ) -> dict:
     """A finished championship of ``count`` players: qualifier of 4 games, both finals, teams;
     a tie at a cut, if the dice make one, is settled by a recorded lot. The B-final is played
-    when at least ``b_final_from`` players are left for it."""
+    when at least ``b_final_from`` players who take part in it are left. ``quota``: the
+    organiser's places per category in the A-final (C, K), else the rules'."""
     from scoring.standings import TournamentData, qualifier_advancement
 
     rng = random.Random(seed)
     document = qualifier_only(count, seed=seed, first_day=first_day)
     field = document["players"]
     skill = hidden_skills(rng, [p["no"] for p in field])
+    if quota is not None:
+        document["tournament"]["settings"]["quota"] = dict(quota)
     data = TournamentData(
         year=first_day.year,
         sight_classes={p["no"]: p["sight_class"] for p in field},
         stages={"qualifier": stage_data(document["stages"]["qualifier"])},
+        quota_override=quota,
     )
     lots = []
     for result in qualifier_advancement(data).values():
@@ -311,12 +316,7 @@ def full_championship(
             lots.append({"stage": "qualifier", "order": order, "seed": seed})
             data.lots.append(("qualifier", order))
     advancing = sorted(k for a in qualifier_advancement(data).values() for k in a.advancing)
-    others = [
-        p["no"]
-        for p in field
-        if p["no"] not in advancing
-        and (p["plays_b_final"] or b_final_from < championship.TABLE_SIZE_MIN)
-    ]
+    others = [p["no"] for p in field if p["no"] not in advancing and p["plays_b_final"]]
     sunday = first_day + timedelta(days=1)
     games = [list(championship.ROUND_NUMBERS)] * championship.FINAL_GAMES
     document["stages"]["final_a"] = play_stage(rng, advancing, skill, games, sunday)

@@ -2,7 +2,7 @@ from dataclasses import replace
 
 from django import forms
 from django.contrib import admin
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
@@ -10,7 +10,7 @@ from rules.score import RESULT_FIELDS
 from rules.sheet import SheetLine
 
 from . import services
-from .models import Lot, RoundResult, Sanction, Sheet
+from .models import Lot, Replacement, RoundResult, Sanction, Sheet
 
 
 def sheet_lines_with(result: RoundResult, data: dict) -> tuple[services.SheetState, list]:
@@ -95,6 +95,9 @@ class RoundResultAdmin(SimpleHistoryAdmin):
     def has_add_permission(self, request):
         return False  # sheets are entered whole, at the referee's desk
 
+    def has_delete_permission(self, request, obj=None):
+        return False  # a sheet without a seated player's line is refused by every check
+
     def save_model(self, request, obj, form, change):
         state = form.sheet_state
         services.save_sheet(
@@ -108,14 +111,34 @@ class RoundResultAdmin(SimpleHistoryAdmin):
         )
 
 
+class ReadOnlyHistoryAdmin(SimpleHistoryAdmin):
+    """Shown with its history, never written here: lots are drawn at the desk, sheets entered
+    and confirmed there, sanctions recorded there, replacements decided on the staff page, all
+    through the services' checks (``tournament.admin.ReadOnlyAdmin``)."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        if request.method == "POST":  # a revert writes the old row back past every check
+            raise PermissionDenied
+        return super().history_form_view(request, object_id, version_id, extra_context)
+
+
 @admin.register(Lot)
-class LotAdmin(SimpleHistoryAdmin):
+class LotAdmin(ReadOnlyHistoryAdmin):
     list_display = ["__str__", "tournament", "stage", "drawn_at", "drawn_by"]
     list_filter = ["tournament", "stage"]
 
 
 @admin.register(Sheet)
-class SheetAdmin(SimpleHistoryAdmin):
+class SheetAdmin(ReadOnlyHistoryAdmin):
     list_display = [
         "__str__",
         "table",
@@ -143,7 +166,7 @@ class SheetAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Sanction)
-class SanctionAdmin(SimpleHistoryAdmin):
+class SanctionAdmin(ReadOnlyHistoryAdmin):
     """The back office's view of sanctions: they are recorded and withdrawn at the desk, where
     the referee sees what they change."""
 
@@ -164,4 +187,21 @@ class SanctionAdmin(SimpleHistoryAdmin):
     ]
 
     def has_add_permission(self, request):
+        return False
+
+
+@admin.register(Replacement)
+class ReplacementAdmin(admin.ModelAdmin):
+    """Decided on the staff page, where the rules' checks are (``scoring.services``)."""
+
+    list_display = ["__str__", "tournament", "reason", "decided_by", "decided_at"]
+    list_filter = ["tournament"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
         return False

@@ -3,7 +3,7 @@
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from rules import advancement, sanctions, sheet, stages
+from rules import advancement, finals, sanctions, sheet, stages
 
 FIELD_NAMES = {
     "laid": lambda: _("laid"),
@@ -111,3 +111,19 @@ def quota_warning_message(code: str, params: dict) -> str:
             % params
         )
     raise ValueError(code)
+
+
+def replacement_message(problem: finals.Problem) -> str:
+    if problem.code == finals.PLAYER_TWICE:
+        return _("the player is named in an earlier replacement already")
+    if problem.code == finals.NOT_IN_A_FIELD:
+        return _("the withdrawn player is not one of the A-final's players")
+    if problem.code == finals.NOT_A_CANDIDATE:
+        return _(
+            "the replacement must be a qualifier player who did not advance, waits for no lot "
+            "and is not expelled"
+        )
+    return (
+        _("the replacement is of the category %(category)s, the withdrawn player of %(other)s")
+        % problem.params
+    )

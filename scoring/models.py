@@ -345,3 +345,48 @@ class TableLink(models.Model):
     @property
     def revoked(self) -> bool:
         return self.revoked_at is not None
+
+
+class Replacement(models.Model):
+    """The organiser's decision that ``replacement`` plays the A-final in place of
+    ``withdrawn``, an advancing player (or one moved up before) who withdrew (C; issue 22).
+    Recorded before the A-final is drawn; the draw then takes the replacement
+    (``scoring.standings.final_fields``). In the document: ``replacements`` (version 3)."""
+
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="replacements",
+        verbose_name=_("tournament"),
+    )
+    withdrawn = models.ForeignKey(
+        Player,
+        on_delete=models.CASCADE,
+        related_name="withdrawals",
+        verbose_name=_("withdrawn player"),
+    )
+    replacement = models.ForeignKey(
+        Player,
+        on_delete=models.CASCADE,
+        related_name="moves_up",
+        verbose_name=_("player moved up"),
+    )
+    reason = models.TextField(_("reason"), blank=True)
+    decided_by = models.CharField(_("decided by"), max_length=200, blank=True)
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("replacement in the A-final")
+        verbose_name_plural = _("replacements in the A-final")
+        ordering = ["tournament", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "withdrawn"], name="replacement_withdrawn_once"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "replacement"], name="replacement_moved_up_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.withdrawn} → {self.replacement}"

@@ -14,6 +14,7 @@ from django.db.models.functions import Coalesce
 from rules.advancement import TOO_MANY_FINALISTS, quota_by_participation
 from rules.advancement import quota_warnings as advancement_quota_warnings
 from rules.categories import CATEGORIES, category_of
+from rules.finals import Replacement as FinalReplacement
 from rules.gender import FEMININE
 from rules.progress import GameState, StageProgress, planned_games
 from rules.sanctions import Sanction as SanctionData
@@ -32,7 +33,7 @@ from tournament.models import (
 )
 
 from .messages import quota_warning_message, sanction_words
-from .models import Lot, RoundResult, Sanction, Sheet
+from .models import Lot, Replacement, RoundResult, Sanction, Sheet
 from .standings import Result, StageData, TournamentData, quota_in_force
 
 
@@ -173,8 +174,19 @@ def tournament_data(tournament: Tournament) -> TournamentData:
         Lot.objects.filter(tournament=tournament).order_by("id").values_list("stage", "order")
     )
     data.sanctions = sanctions_in_force(tournament)
+    data.replacements = replacements(tournament)
     data.progress = progress(tournament)
     return data
+
+
+def replacements(tournament: Tournament) -> list[FinalReplacement]:
+    """The organiser's replacements in the A-final, in the order decided. One query."""
+    return [
+        FinalReplacement(withdrawn, replacement)
+        for withdrawn, replacement in Replacement.objects.filter(tournament=tournament)
+        .order_by("id")
+        .values_list("withdrawn__start_number", "replacement__start_number")
+    ]
 
 
 def stage_data(stage: Stage) -> TournamentData:

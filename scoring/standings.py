@@ -14,6 +14,7 @@ from typing import NamedTuple
 from rules import championship
 from rules.advancement import Advancement, advancement, quota_by_participation
 from rules.categories import ALL, CATEGORIES, category_of
+from rules.finals import Replacement, a_final_field
 from rules.podium import Podium, podium
 from rules.progress import StageProgress
 from rules.ranking import Performance, Ranked, Tie, performances, rank
@@ -49,6 +50,8 @@ class TournamentData:
     close_bonus: int = championship.CLOSE_BONUS
     quota_override: dict[str, int] | None = None
     sanctions: list[Sanction] = field(default_factory=list)
+    # The organiser's replacements in the A-final (withdrawn, moved up), in the order decided.
+    replacements: list[Replacement] = field(default_factory=list)
     # Where each stage stands; a stage without an entry is taken as over (a finished record,
     # e.g. computed from a document's results alone).
     progress: dict[str, StageProgress] = field(default_factory=dict)
@@ -198,9 +201,10 @@ class FinalFields:
         return frozenset(key for tie in self.unresolved for key in tie.keys)
 
 
-def final_fields(data: TournamentData) -> FinalFields:
+def final_fields(data: TournamentData, *, with_replacements: bool = True) -> FinalFields:
     """Nobody's final is known before the qualifier has results; an expelled player plays
-    neither (sits at no later table)."""
+    neither (sits at no later table). A player who withdrew from the A-final plays neither;
+    the player moved up in their place plays the A-final (``rules.finals``)."""
     qualifier = data.stages.get(QUALIFIER, StageData())
     if not qualifier.results:
         return FinalFields(frozenset(), frozenset(), ())
@@ -209,4 +213,8 @@ def final_fields(data: TournamentData) -> FinalFields:
     advancing = frozenset(key for result in advancement.values() for key in result.advancing)
     undecided = {key for tie in unresolved for key in tie.keys}
     others = qualifier.participants - advancing - undecided - set(data.expelled())
+    if with_replacements and data.replacements:
+        withdrawn = {r.withdrawn for r in data.replacements}
+        advancing = frozenset(a_final_field(advancing, data.replacements))
+        others = others - advancing - withdrawn
     return FinalFields(advancing, frozenset(others), unresolved)

@@ -30,6 +30,7 @@ OF_TOURNAMENT = (
     NavLink(_("Settings"), "staff:settings", ORGANISER, ("staff:settings",)),
     NavLink(_("Players"), "staff:players", ORGANISER, ("staff:player",)),
     NavLink(_("Teams"), "staff:teams", ORGANISER, ("staff:team",)),
+    NavLink(_("Replacements in the A-final"), "staff:replacements", ORGANISER),
     NavLink(_("Draws"), "draws:overview", ORGANISER, ("draws:",)),
     NavLink(
         _("Referee's desk"),

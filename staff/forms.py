@@ -391,3 +391,22 @@ class HoldResultsForm(forms.Form):
             "Empty: “at the ceremony”."
         ),
     )
+
+
+class ReplacementForm(forms.Form):
+    """The organiser's decision: an A-final player withdraws, a player moves up (C)."""
+
+    withdrawn = forms.TypedChoiceField(label=_("Withdraws from the A-final"), coerce=int)
+    replacement = forms.TypedChoiceField(label=_("Moves up in the player's place"), coerce=int)
+    reason = forms.CharField(
+        label=_("Reason"),
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_(
+            "E.g. the player withdrew for health reasons; the next in the standings moves up."
+        ),
+    )
+
+    def __init__(self, *args, field=(), candidates=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["withdrawn"].choices = [(p.start_number, str(p)) for p in field]
+        self.fields["replacement"].choices = [(p.start_number, str(p)) for p in candidates]

@@ -28,6 +28,7 @@ urlpatterns = [
     path("<slug:slug>/hraci/<int:number>/", views.player, name="player"),
     path("<slug:slug>/hraci/<int:number>/smazat/", views.player_delete, name="player_delete"),
     path("<slug:slug>/druzstva/", views.teams, name="teams"),
+    path("<slug:slug>/nahradnici/", views.replacements, name="replacements"),
     path("<slug:slug>/druzstva/nove/", views.team_new, name="team_new"),
     path("<slug:slug>/druzstva/<int:team>/", views.team, name="team"),
     path("<slug:slug>/druzstva/<int:team>/smazat/", views.team_delete, name="team_delete"),

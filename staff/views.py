@@ -38,6 +38,7 @@ from .forms import (
     PlayerForm,
     PlayerSearchForm,
     PlayersUploadForm,
+    ReplacementForm,
     TeamForm,
     TournamentForm,
     confirmation_words,
@@ -510,6 +511,48 @@ def team_delete(request, slug, team):
             "action": _("Delete the team"),
             "back": back,
         },
+    )
+
+
+# --- replacements in the A-final -----------------------------------------------------------
+
+
+@organiser_required
+def replacements(request, slug):
+    """The organiser's replacements in the A-final: an advancing player withdrew and the next
+    one moves up; decided before the A-final's draw, with the rules' checks."""
+    from scoring import services as scoring_services
+    from scoring.models import Replacement
+
+    tournament = tournament_or_404(slug)
+    choice = scoring_services.replacement_choice(tournament)
+    form = ReplacementForm(request.POST or None, field=choice.field, candidates=choice.candidates)
+    if request.method == "POST" and form.is_valid():
+        try:
+            made = scoring_services.record_replacement(
+                tournament=tournament,
+                withdrawn=form.cleaned_data["withdrawn"],
+                replacement=form.cleaned_data["replacement"],
+                reason=form.cleaned_data["reason"],
+                by=request.user,
+            )
+        except ValidationError as refusal:
+            for message in refusal.messages:
+                form.add_error(None, message)
+        else:
+            messages.success(
+                request,
+                _("Recorded: %(replacement)s plays the A-final in place of %(withdrawn)s.")
+                % {"replacement": made.replacement, "withdrawn": made.withdrawn},
+            )
+            return redirect("staff:replacements", slug=slug)
+    decided = Replacement.objects.filter(tournament=tournament).select_related(
+        "withdrawn", "replacement"
+    )
+    return render(
+        request,
+        "staff/replacements.html",
+        {"tournament": tournament, "form": form, "choice": choice, "decided": decided},
     )
 
 

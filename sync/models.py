@@ -86,6 +86,13 @@ class VenuePush(models.Model):
         _("state of the venue's data last accepted"), max_length=64, blank=True
     )
     failing_since = models.DateTimeField(_("failing since"), null=True, blank=True)
+    # The server's last refusal (it answered, and did not take the push): kept while later
+    # tries do not reach the server, cleared by the next accepted push.
+    refused_at = models.DateTimeField(_("last refused"), null=True, blank=True)
+    refused_revision = models.PositiveBigIntegerField(_("revision refused"), null=True, blank=True)
+    refusal = models.TextField(
+        _("why it was refused"), blank=True, help_text=_("The server's answer and reasons.")
+    )
     watched_at = models.DateTimeField(
         _("watched"),
         null=True,

@@ -35,6 +35,8 @@ class Answer:
     text: str
     accepted: bool
     at: datetime
+    reasons: tuple[str, ...] = ()  # the server's reasons for a refused document, every one
+    refused_before: int | None = None  # not reached: the revision the server refused last
 
 
 def _json(response: httpx.Response) -> dict:
@@ -142,8 +144,9 @@ class Pusher:
         else:
             status = response.status_code
             text, accepted = describe(response, revision, digest)
+        reasons = () if status != 400 or accepted else tuple(_errors(_json(response)))
         at = timezone.now()
-        services.record_answer(
+        state = services.record_answer(
             slug=self.slug,
             revision=revision,
             marker=marker,
@@ -151,8 +154,10 @@ class Pusher:
             answer=text,
             accepted=accepted,
             at=at,
+            reasons=reasons,
         )
-        return Answer(revision, marker, status, text, accepted, at)
+        refused_before = state.refused_revision if status is None else None
+        return Answer(revision, marker, status, text, accepted, at, reasons, refused_before)
 
     def watch(
         self,

@@ -4,6 +4,7 @@ record of its own pushes."""
 import hashlib
 import hmac
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -205,10 +206,19 @@ def record_answer(
     answer: str,
     accepted: bool,
     at: datetime,
+    reasons: Sequence[str] = (),
 ) -> VenuePush:
+    """The answer to a push. A refusal by the server (it answered and did not take the push)
+    is kept with its reasons until a push is accepted: a later try that does not reach the
+    server does not hide it."""
     with transaction.atomic():
         state, _created = VenuePush.objects.select_for_update().get_or_create(slug=slug)
         state.attempted_at, state.status, state.answer = at, status, answer
+        if accepted:
+            state.refused_at, state.refused_revision, state.refusal = None, None, ""
+        elif status is not None and 400 <= status < 500:
+            state.refused_at, state.refused_revision = at, revision
+            state.refusal = "\n".join([answer, *reasons])
         if accepted:
             state.failing_since = None
             if revision >= state.accepted_revision:

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from rules import championship
+from rules import championship, eligibility
 from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from rules.stages import QUALIFIER, STAGES
 
@@ -199,6 +199,20 @@ def update_tournament(
     problem = fewer_games_than_drawn(tournament, games)
     if problem:
         errors["qualifier_games"] = problem
+    first_day = values.get("start_date", tournament.start_date)
+    if first_day != tournament.start_date:
+        young = sorted(
+            player.start_number
+            for player in Player.objects.filter(
+                tournament=tournament, seats__isnull=False, birth_date__isnull=False
+            ).distinct()
+            if eligibility.age_on(player.birth_date, first_day) < championship.ADULT_AGE
+        )
+        if young:
+            errors["start_date"] = _(
+                "Players %(numbers)s are drawn at a table already and would be under 18 on "
+                "this first day (A)."
+            ) % {"numbers": ", ".join(map(str, young))}
     if errors:
         raise ValidationError(errors)
     for field, value in values.items():
@@ -263,11 +277,53 @@ def update_player(*, player: Player, values: Mapping[str, object]) -> Player:
                 % {"number": player.start_number}
             }
         )
+    sight_before = player.sight_class
     for field, value in values.items():
         setattr(player, field, value)
     player.full_clean()
+    if _seated(player):
+        _check_seated_player(player, sight_before)
     player.save()
     return player
+
+
+def _check_seated_player(player: Player, sight_before: str) -> None:
+    """A drawn player stays eligible (A), and keeps the category by which the finals were
+    filled (C) once a final is drawn: the export of the tournament must import again."""
+    problems = player.eligibility_problems()
+    if eligibility.UNDER_AGE in problems:
+        raise ValidationError(
+            {
+                "birth_date": _(
+                    "The player is drawn at a table already and would be under 18 on the first "
+                    "day (A); check the birth date."
+                )
+            }
+        )
+    if eligibility.NOT_PAID in problems:
+        raise ValidationError(
+            {
+                "paid": _(
+                    "The player is drawn at a table already: the entry fee is paid or the "
+                    "player qualified through a local qualifier (A)."
+                )
+            }
+        )
+    if player.sight_class != sight_before and _finals_drawn(player.tournament):
+        raise ValidationError(
+            {
+                "sight_class": _(
+                    "The finals are drawn already by the qualifier's categories: the player's "
+                    "sight class stays."
+                )
+            }
+        )
+
+
+def _finals_drawn(tournament: Tournament) -> bool:
+    return Seat.objects.filter(
+        game__stage__tournament=tournament, game__stage__kind__in=STAGES[1:]
+    ).exists()
 
 
 def player_removal_problem(player: Player) -> str | None:
@@ -328,6 +384,20 @@ def set_presence_and_payment(
             % {"numbers": ", ".join(map(str, sorted(unknown)))}
         )
     players = tournament.players.filter(start_number__in=shown)
+    unpaid_seated = sorted(
+        players.exclude(start_number__in=paid)
+        .filter(paid=True, local_qualifier=False, seats__isnull=False)
+        .values_list("start_number", flat=True)
+        .distinct()
+    )
+    if unpaid_seated:
+        raise ValidationError(
+            _(
+                "Players %(numbers)s are drawn at a table already: their entry fee stays paid "
+                "(A; they did not qualify through a local qualifier)."
+            )
+            % {"numbers": ", ".join(map(str, unpaid_seated))}
+        )
     changed = set()
     for field, chosen in (("present", set(present)), ("paid", set(paid))):
         turn_on = players.filter(start_number__in=chosen, **{field: False})

@@ -35,6 +35,11 @@ def staff(page, live_server):
     organiser signed in."""
     played = demo("mcr", played=True)
     demo("novy", played=False)
+    after = json.loads(DEMO_FILE.read_text(encoding="utf-8"))  # qualifier over, no final drawn
+    del after["stages"]["final_a"], after["stages"]["final_b"]
+    after["lots"] = [lot for lot in after.get("lots", []) if lot["stage"] == "qualifier"]
+    after.pop("sanctions", None)
+    import_tournament(after, slug="po")
     organiser = create_account(username="org", role=ORGANISER, password="heslo-organizatora")
     referee = create_account(username="ref", role=REFEREE, password="heslo-rozhodciho")
     player = played.players.get(start_number=7)
@@ -97,6 +102,8 @@ def page_types(staff) -> dict[str, str]:
         "the desk with the staff navigation": "/rozhodci/mcr/",
         "the draws with the staff navigation": "/sprava/novy/losovani/",
         "the announcement of the results": "/sprava/mcr/vyhlaseni/",
+        "replacements in the A-final, the form": "/sprava/po/nahradnici/",
+        "replacements in the A-final, drawn": "/sprava/mcr/nahradnici/",
     }
 
 
@@ -131,6 +138,8 @@ PAGE_NAMES = [
     "the desk with the staff navigation",
     "the draws with the staff navigation",
     "the announcement of the results",
+    "replacements in the A-final, the form",
+    "replacements in the A-final, drawn",
 ]
 
 

@@ -29,6 +29,11 @@ def test_the_organiser_makes_and_revokes_a_push_key_with_the_keyboard(page, live
         attempted_at=timezone.now(),
         answer="server je nedostupný (Connection refused)",
         failing_since=timezone.now() - timedelta(minutes=3),
+        refused_at=timezone.now() - timedelta(minutes=4),
+        refused_revision=2,
+        refusal="odmítnuto, 1 chyba: Kvalifikace, partie 1, stůl 1, hráč č. 999: nalosovaný "
+        "hráč není registrován\nKvalifikace, partie 1, stůl 1, hráč č. 999: nalosovaný hráč "
+        "není registrován",
     )
     sign_in(
         page,
@@ -39,7 +44,8 @@ def test_the_organiser_makes_and_revokes_a_push_key_with_the_keyboard(page, live
     tab_to(page, "Zveřejňování výsledků na veřejném serveru")
     page.keyboard.press("Enter")
     expect(page.locator("h1")).to_contain_text("Zveřejňování výsledků")
-    expect(page.get_by_role("alert")).to_contain_text("Odesílání selhává od")
+    expect(page.get_by_role("alert")).to_contain_text("Veřejný server odmítl odeslání revize 2")
+    expect(page.get_by_role("alert")).to_contain_text("hráč č. 999")
     axe_clean(page)
 
     tab_to(page, "Vytvořit nový klíč pro odesílání")

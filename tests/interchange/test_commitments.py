@@ -68,3 +68,63 @@ def test_an_open_commitment_is_never_exported(example_document):
     )
     text = json.dumps(export_tournament(tournament))
     assert published.commitment not in text and '"ab"' not in text
+
+
+def _recommit(audit: dict) -> None:
+    audit["commitment"] = commitment(audit["seed"], audit["what"])
+
+
+def _draw_of_another_game(document: dict) -> None:
+    draw = document["stages"]["qualifier"]["games"][0]["draw"]
+    draw["what"] = "mcr-2025/qualifier/game-2/tables;rounds=3-7"
+    _recommit(draw)
+
+
+def _lot_of_another_scope(document: dict) -> None:
+    lot = document["lots"][0]
+    lot["what"] = "mcr-2025/lot/final_a/B1/places-6-7"
+    _recommit(lot)
+
+
+def _non_hex_seed(document: dict) -> None:
+    draw = document["stages"]["qualifier"]["games"][0]["draw"]
+    draw["seed"] = "seed-of-jana"
+    _recommit(draw)
+
+
+@pytest.mark.parametrize(
+    ("change", "words", "detail"),
+    [
+        (_draw_of_another_game, ["game 1", "game-2", "another decision"], "wrong_decision"),
+        (_lot_of_another_scope, ["Lot 1", "final_a", "another decision"], "wrong_decision"),
+        (_non_hex_seed, ["game 1", "seed-of-jana", "hexadecimal"], "bad_seed"),
+    ],
+)
+def test_the_import_and_verify_refuse_the_same_records(change, words, detail, example_document):
+    """One check of a draw's or lot's record (``rules.commitment.audit_problems``): whatever
+    ``rules.verify`` fails for its name or seed, the import refuses, with the place."""
+    from django.utils import translation
+
+    from interchange.importer import DocumentRejected
+    from rules import verify
+    from tests.conftest import database_snapshot
+
+    def details(document):
+        return [
+            check.result.values["detail"].key
+            for check in verify.verify_document(document)
+            if check.failed
+        ]
+
+    document = with_commitments(example_document)
+    import_tournament(json.loads(json.dumps(document)), slug="fine")  # the example's own seeds
+    assert detail not in details(document)  # (its seating was not drawn from them)
+    change(document)
+    assert detail in details(document)
+    before = database_snapshot()
+    with translation.override("en"), pytest.raises(DocumentRejected) as rejected:
+        import_tournament(document, slug="c")
+    message = str(rejected.value)
+    for word in words:
+        assert word in message, (word, message)
+    assert database_snapshot() == before

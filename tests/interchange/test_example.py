@@ -61,7 +61,7 @@ def test_export_keeps_settings_lots_draws_and_order(example_document):
     example_document["tournament"]["settings"] = {
         "close_bonus": 6,
         "max_card_value": 15,
-        "quota": {"B1": 4, "VS": 5},
+        "quota": {"B1": 6, "VS": 6},  # the finals are seated by it (C): the rules' 6 + 6
     }
     example_document["tournament"]["end_date"] = "2025-06-15"
     example_document["players"].reverse()

@@ -61,7 +61,7 @@ def random_championship(seed: int) -> dict:
         for number in range(1, games + 1):
             rounds = rounds_of()
             order = rng.sample(seated, len(seated))
-            tables = max(1, len(order) // 6)
+            tables = max(1, len(order) // 6, -(-len(order) // 8))  # tables of at most 8 (D)
             tables_spec = []
             for t in range(tables):
                 seats = order[t::tables]
@@ -98,12 +98,24 @@ def random_championship(seed: int) -> dict:
     document["stages"]["qualifier"] = play(
         numbers, rng.randint(1, 3), lambda: rng.sample(range(1, 8), rng.randint(1, 4))
     )
-    finalists = rng.sample(numbers, min(len(numbers), rng.randint(6, 12)))
-    others = [n for n in numbers if n not in finalists]
-    if rng.random() < 0.8:
-        document["stages"]["final_a"] = play(finalists, 2, lambda: rng.sample(range(1, 8), 2))
-    if rng.random() < 0.8 and len(others) >= 5:
-        document["stages"]["final_b"] = play(others, 2, lambda: rng.sample(range(1, 8), 2))
+    # The finals as the rules seat them (C, M): the qualifier's sanctions and lots first, then
+    # the advancing players in the A-final, the others (not waiting for a lot, not expelled)
+    # in the B-final.
+    add_sanctions(document, rng, ("qualifier",))
+    add_lots(document, rng, ("qualifier",))
+    qualifier = oracle(document).get("qualifier")
+    if qualifier is not None:
+        finalists = sorted(n for players in qualifier["advancing"].values() for n in players)
+        waiting = {n for tie in qualifier["unresolved_ties"] for n in tie["players"]}
+        others = [
+            n
+            for n in numbers
+            if n not in finalists and n not in waiting and n not in expelled(document)
+        ]
+        if finalists and rng.random() < 0.8:
+            document["stages"]["final_a"] = play(finalists, 2, lambda: rng.sample(range(1, 8), 2))
+        if rng.random() < 0.8 and len(others) >= 5:
+            document["stages"]["final_b"] = play(others, 2, lambda: rng.sample(range(1, 8), 2))
     pool = rng.sample(numbers, len(numbers))
     teams = []
     while len(pool) >= 5 and rng.random() < 0.8:
@@ -112,15 +124,16 @@ def random_championship(seed: int) -> dict:
         pool = pool[size:]
     if teams:
         document["teams"] = teams
-    add_sanctions(document, rng)
+    add_sanctions(document, rng, ("final_a", "final_b"))
+    add_lots(document, rng, ("final_a", "final_b"), teams=True)
     return document
 
 
-def add_sanctions(document: dict, rng: random.Random) -> None:
+def add_sanctions(document: dict, rng: random.Random, stages=STAGES) -> None:
     """A few disqualifications from a game, and an expulsion in a player's last game."""
     games = [
         (kind, game["number"], {n for t in game["tables"] for n in t["seats"]})
-        for kind in STAGES
+        for kind in stages
         for game in document["stages"].get(kind, {"games": []})["games"]
     ]
     if not games:
@@ -138,23 +151,29 @@ def add_sanctions(document: dict, rng: random.Random) -> None:
         kind, number, _seated = [g for g in games if player in g[2]][-1]  # the last one played
         sanctions.append({"player": player, "scope": "tournament", "stage": kind, "game": number})
     if sanctions:
-        document["sanctions"] = [{**entry, "reason": "telefon"} for entry in sanctions]
+        document["sanctions"] = document.get("sanctions", []) + [
+            {**entry, "reason": "telefon"}
+            for entry in sanctions
+            if entry not in document.get("sanctions", [])
+        ]
 
 
-def add_lots(document: dict, rng: random.Random) -> None:
-    """Lots for some real ties (found by the oracle) and some that match no tie."""
+def add_lots(document: dict, rng: random.Random, stages=STAGES, teams: bool = False) -> None:
+    """Lots for some real ties (found by the oracle) and some that match no tie (a part of a
+    tied group, in the group's lot's order: two lots never contradict each other)."""
     lots = []
-    for kind in STAGES:
+    for kind in stages:
         for _category, rows in oracle_standings(document, kind).items():
             groups = {}
             for row in rows:
                 groups.setdefault(row["rank"], []).append(row["player"])
             for group in groups.values():
                 if len(group) > 1 and rng.random() < 0.5:
-                    lots.append({"stage": kind, "order": rng.sample(group, len(group))})
+                    order = rng.sample(group, len(group))
+                    lots.append({"stage": kind, "order": order})
                     if len(group) > 2 and rng.random() < 0.3:
-                        lots.append({"stage": kind, "order": group[:2]})  # not a whole group
-    team_rows = oracle_teams(document, [])
+                        lots.append({"stage": kind, "order": order[:2]})  # not a whole group
+    team_rows = oracle_teams(document, []) if teams else []
     groups = {}
     for row in team_rows:
         groups.setdefault(row["rank"], []).append(row["team"])
@@ -162,7 +181,7 @@ def add_lots(document: dict, rng: random.Random) -> None:
         if len(group) > 1:
             lots.append({"stage": "teams", "order": rng.sample(group, len(group))})
     if lots:
-        document["lots"] = lots
+        document["lots"] = document.get("lots", []) + lots
 
 
 # ---- the oracle -------------------------------------------------------------------------
@@ -355,7 +374,6 @@ def oracle(document) -> dict:
 @pytest.mark.parametrize("seed", range(40))
 def test_random_championship_matches_the_rules(seed):
     document = random_championship(seed)
-    add_lots(document, random.Random(seed))
     assert list(validator("tournament").iter_errors(document)) == []
     import_tournament(json.loads(json.dumps(document)), slug=f"t{seed}")
     out = StringIO()

@@ -14,8 +14,7 @@ pytestmark = pytest.mark.django_db
 def test_query_counts_are_the_same_at_10_and_120_players():
     counts = {}
     for size in (10, 120):
-        document = full_championship(size, seed=size, b_final_from=1)
-        document["tournament"]["settings"] = {"quota": {"B1": 3, "VS": 3}}
+        document = full_championship(size, seed=size, b_final_from=1, quota={"B1": 3, "VS": 3})
         tournament, _ = import_tournament(document, slug=f"t{size}")
         for item in catalog.available(tournament, formats=(catalog.PDF,)):
             key = (item.what, item.stage, item.game is not None)

@@ -44,8 +44,9 @@ STANDINGS_PAGES = [
 def test_query_counts_are_the_same_at_10_and_300_players(client, name, kwargs):
     counts = {}
     for size in (10, 300):
-        document = full_championship(size, seed=size, b_final_from=1)
-        document["tournament"]["settings"] = {"quota": {"B1": 3, "VS": 3}}  # 10: a B-final too
+        document = full_championship(
+            size, seed=size, b_final_from=1, quota={"B1": 3, "VS": 3}
+        )  # 10: a B-final too
         import_tournament(document, slug=f"t{size}")
         with CaptureQueriesContext(connection) as captured:
             page(client, name, slug=f"t{size}", **kwargs)

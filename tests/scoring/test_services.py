@@ -293,3 +293,22 @@ def test_a_refused_sheet_leaves_the_revision_alone(game, referees):
     with pytest.raises(SheetRefused):
         save_sheet(table=table, round=round_, lines=lines[1:], by=referees[0], version=0)
     assert type(tournament).objects.get(pk=tournament.pk).revision == before
+
+
+def test_a_lot_ordering_players_against_an_earlier_lot_is_refused(example_document, db):
+    """Issue 22: two lots of a stage in opposite orders make the export refuse itself."""
+    from interchange.exporter import export_tournament
+    from interchange.importer import import_tournament
+    from rules.draw import lot_order
+    from scoring.models import Lot
+    from scoring.services import LotRefused, draw_lot
+
+    tournament, _ = import_tournament(example_document, slug="lots")
+    seeds = [seed for seed in range(1, 50)]
+    first = next(s for s in seeds if lot_order([6, 14], s) == [6, 14])
+    other = next(s for s in seeds if lot_order([6, 14], s) == [14, 6])
+    draw_lot(tournament=tournament, scope="qualifier", tied=[6, 14], by="Jana", seed=first)
+    with pytest.raises(LotRefused):
+        draw_lot(tournament=tournament, scope="qualifier", tied=[6, 14], by="Jana", seed=other)
+    assert Lot.objects.filter(tournament=tournament).count() == 1
+    import_tournament(export_tournament(tournament), slug="lots-again")

@@ -107,3 +107,23 @@ def test_changes_that_nobody_pushes_are_an_alert(organiser):
     assert 'role="alert"' in page and "příkaz push je déle než 2 minuty nesleduje" in page
     VenuePush.objects.update(watched_at=timezone.now())
     assert 'role="alert"' not in html(organiser.get(PAGE))
+
+
+def test_a_refusal_is_an_alert_with_the_servers_reasons_until_a_push_is_accepted(organiser):
+    """Issue 22: the server refused the document; the page says so at once (not after two
+    minutes), with every reason, while later tries do not reach the server."""
+    push = venue_push(
+        refused_at=timezone.now(),
+        refused_revision=7,
+        refusal="odmítnuto, 1 chyba: Kvalifikace, partie 1, stůl 1, hráč č. 999: nalosovaný "
+        "hráč není registrován\nKvalifikace, partie 1, stůl 1, hráč č. 999: nalosovaný hráč "
+        "není registrován",
+        failing_since=timezone.now(),
+    )
+    page = html(organiser.get(PAGE))
+    alert = page.split('role="alert"')[1].split("</div>")[0]
+    assert "Veřejný server odmítl odeslání revize 7" in alert
+    assert alert.count("<li>") == 2 and "hráč č. 999" in alert
+    push.refusal, push.refused_at, push.refused_revision = "", None, None
+    push.save()
+    assert 'role="alert"' not in html(organiser.get(PAGE))

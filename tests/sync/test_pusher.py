@@ -221,3 +221,102 @@ def test_sheets_waiting_for_the_referee_are_pushed_as_unconfirmed_until_confirme
     assert pusher.push().accepted
     assert "unconfirmed" not in network.received[-1]
     assert unconfirmed_sheet_addresses(Tournament.objects.get(slug="kopie")) == []
+
+
+def _tampered(content: bytes) -> bytes:
+    """The push with a seat of player 999 (a copy of the venue's data edited by hand)."""
+    body = json.loads(gzip.decompress(content))
+    body["tournament"]["stages"]["qualifier"]["games"][0]["tables"][0]["seats"][0] = 999
+    return gzip.compress(json.dumps(body, ensure_ascii=False).encode())
+
+
+def test_a_refused_push_is_kept_with_the_servers_reasons_until_one_is_accepted(
+    venue, network, pusher
+):
+    """Issue 22: a refusal (an invalid document, a stale revision) is seen at the venue, in
+    Czech with the server's reasons, until a push is accepted; an unreachable server in
+    between does not hide it."""
+    forward = network.__call__
+    tamper = {"on": True}
+
+    def carrying(request: httpx.Request) -> httpx.Response:
+        if tamper["on"] and not network.down:
+            request = httpx.Request(
+                request.method,
+                request.url,
+                headers=request.headers,
+                content=_tampered(request.content),
+            )
+        return forward(request)
+
+    pusher.client._transport = httpx.MockTransport(carrying)
+    refused = pusher.push()
+    assert refused.status == 400 and not refused.accepted
+    assert any("999" in reason for reason in refused.reasons), refused.reasons
+    state = VenuePush.objects.get(slug="mcr")
+    assert state.refused_revision == refused.revision and "999" in state.refusal
+    assert "odmít" in state.refusal  # the answer line, in Czech
+
+    network.down = 1
+    unreachable = pusher.push()
+    assert unreachable.status is None and unreachable.refused_before == refused.revision
+    state.refresh_from_db()
+    assert "999" in state.refusal
+
+    tamper["on"] = False
+    assert pusher.push().accepted
+    state.refresh_from_db()
+    assert (state.refusal, state.refused_at, state.refused_revision) == ("", None, None)
+
+
+def test_a_stale_revision_is_a_refusal_too(venue, network, pusher):
+    from sync.models import AcceptedPush
+
+    assert pusher.push().accepted
+    AcceptedPush.objects.filter(slug="kopie").update(revision=500)  # another copy pushed
+    venue(1)
+    stale = pusher.push()
+    assert stale.status == 409 and not stale.accepted
+    state = VenuePush.objects.get(slug="mcr")
+    assert "500" in state.refusal and state.refused_revision == stale.revision
+
+
+def test_push_watch_prints_the_refusal_and_its_reasons(venue, network, pusher):
+    """``push --watch`` reports every try until one is accepted: a refusal with every reason
+    of the server, a later unreachable try with the refusal that still stands."""
+    from io import StringIO
+
+    from django.core.management.base import OutputWrapper
+
+    from sync.management.commands.push import Command
+
+    forward = network.__call__
+    tries = []
+
+    def carrying(request: httpx.Request) -> httpx.Response:
+        tries.append(request)
+        if len(tries) == 1:
+            content = _tampered(request.content)
+            request = httpx.Request(
+                request.method, request.url, headers=request.headers, content=content
+            )
+        if len(tries) == 2:
+            raise httpx.ConnectError("Connection refused", request=request)
+        return forward(request)
+
+    pusher.client._transport = httpx.MockTransport(carrying)
+    command = Command()
+    out = StringIO()
+    command.stdout = OutputWrapper(out)
+    pusher.watch(
+        report=command._line,
+        sleep=lambda seconds: None,
+        stop=lambda: bool(tries) and VenuePush.objects.get(slug="mcr").accepted_at is not None,
+    )
+    lines = out.getvalue().splitlines()
+    assert "odmítnuto" in lines[0] and "999" in lines[0]
+    assert "Veřejný server odeslání odmítl" in lines[1] and lines[2].startswith("  - ")
+    assert any("999" in line for line in lines[2:4])
+    unreachable = next(line for line in lines if "nedostupný" in line)
+    assert "odmítl poslední odeslání" in unreachable
+    assert "přijato" in lines[-1]

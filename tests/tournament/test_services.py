@@ -491,3 +491,32 @@ def test_one_touch_moves_a_tournament_once_and_drops_its_touches_on_failure(fres
     assert Tournament.objects.get(pk=fresh.pk).revision == before + 1
     changes.touch(fresh.pk)  # and touches outside any are made at once again
     assert Tournament.objects.get(pk=fresh.pk).revision == before + 2
+
+
+def test_a_drawn_player_stays_eligible_whatever_the_pages_write(example_document):
+    """Issue 22: the export of a tournament must import again, so the pages keep every drawn
+    player eligible (A) and a B-final player in the B-final (M)."""
+    from interchange.exporter import export_tournament
+    from scoring.services import set_b_final_participation
+
+    tournament, _ = import_tournament(example_document, slug="drawn")
+    seated = Player.objects.get(tournament=tournament, start_number=3)
+    Player.objects.filter(pk=seated.pk).update(birth_date=date(2007, 6, 1))  # 18 on the day
+    before = database_snapshot()
+    refusals = [
+        lambda: services.update_player(player=seated, values={"paid": False}),
+        lambda: services.update_player(player=seated, values={"birth_date": date(2008, 1, 1)}),
+        lambda: services.update_player(player=seated, values={"sight_class": "B1"}),
+        lambda: services.update_tournament(
+            tournament=tournament, values={"start_date": date(2025, 5, 1)}
+        ),
+        lambda: services.set_presence_and_payment(
+            tournament=tournament, shown={3}, present={3}, paid=set()
+        ),
+        lambda: set_b_final_participation(tournament=tournament, playing=set()),
+    ]
+    for write in refusals:
+        with pytest.raises(ValidationError):
+            write()
+    assert database_snapshot() == before
+    import_tournament(export_tournament(tournament), slug="drawn-again")

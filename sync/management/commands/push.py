@@ -87,9 +87,23 @@ class Command(BaseCommand):
             "revision": answer.revision,
             "answer": answer.text,
         }
+        if answer.refused_before is not None:
+            line += _(
+                "; the server refused the last push it answered (revision %(revision)s): the "
+                "public pages do not show the current results"
+            ) % {"revision": answer.refused_before}
         if retry_in is not None:
             line += _("; next try in %(seconds)s s") % {"seconds": f"{retry_in:g}"}
         self.stdout.write(line)
+        if answer.reasons:
+            self.stdout.write(
+                _(
+                    "The public server refused the push and does not show the current results "
+                    "until a push is accepted. Its reasons:"
+                )
+            )
+            for reason in answer.reasons:
+                self.stdout.write(f"  - {reason}")
         self.stdout.flush()
 
     def _missing(self, slug: str) -> str:
