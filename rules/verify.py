@@ -53,6 +53,7 @@ NONE = "none"
 # Result states
 REPRODUCED = "reproduced"
 REPRODUCED_SWAP = "reproduced_swap"  # with recorded swaps: one, 2-4, 5 or more (Czech forms)
+CZECH_MANY_FROM = 5  # Czech counts take their "many" form from five on (a grammar's number)
 REPRODUCED_SWAPS_FEW = "reproduced_swaps_few"
 REPRODUCED_SWAPS_MANY = "reproduced_swaps_many"
 DIFFERS = "differs"
@@ -323,7 +324,7 @@ def _swaps_note(swaps: Sequence[dict]) -> Note:
     by = ", ".join(dict.fromkeys(swap.get("by") or "?" for swap in swaps))
     if count == 1:
         key = REPRODUCED_SWAP
-    elif count < 5:
+    elif count < CZECH_MANY_FROM:
         key = REPRODUCED_SWAPS_FEW
     else:
         key = REPRODUCED_SWAPS_MANY

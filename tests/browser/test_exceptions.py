@@ -79,7 +79,7 @@ def test_a_sanction_is_recorded_with_the_keyboard(page, day):
     assert not Sanction.objects.filter(player__start_number=7).exists()
     page.get_by_role("button", name="Zapsat trest").focus()
     page.keyboard.press("Enter")
-    expect(page.get_by_role("status")).to_contain_text("Zapsáno: hráč č. 7")
+    expect(page.get_by_role("status")).to_contain_text("Zapsáno: hráčka č. 7")  # a woman
     sanction = Sanction.objects.get(player__start_number=7)
     assert (sanction.scope, sanction.game.number, sanction.reason) == (
         "game",
