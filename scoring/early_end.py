@@ -9,13 +9,14 @@ from django.utils.translation import gettext as _
 from rules.stages import FINALS
 from tournament.lookups import who
 from tournament.models import Game, Round
+from tournament.refusals import Refused
 
 from .models import (
     Sheet,
 )
 
 
-class EndRefused(Exception):
+class EndRefused(Refused):
     """A game that cannot be ended early, with the reason in words."""
 
 

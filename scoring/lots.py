@@ -11,13 +11,14 @@ from rules.draw import lot_order
 from rules.finals import contradicting_lots
 from tournament import commitments
 from tournament.models import Commitment
+from tournament.refusals import Refused
 
 from .models import (
     Lot,
 )
 
 
-class LotRefused(Exception):
+class LotRefused(Refused):
     """A lot that cannot be drawn, with the reason in the interface's language."""
 
 

@@ -11,6 +11,7 @@ from accounts.roles import ORGANISER, has_role
 from rules.stages import STAGES, stage_index
 from tournament.lookups import who
 from tournament.models import Game, Player, Seat
+from tournament.refusals import Refused
 
 from .models import (
     Sanction,
@@ -18,7 +19,7 @@ from .models import (
 )
 
 
-class SanctionRefused(Exception):
+class SanctionRefused(Refused):
     """A sanction that cannot be recorded or withdrawn, with the reason in words."""
 
 

@@ -22,6 +22,7 @@ from rules import sheet as rules_sheet
 from rules.championship import deal_size
 from tournament.changes import one_touch, touch_where
 from tournament.models import Round, Seat, Table
+from tournament.refusals import Refused
 
 from .messages import sheet_problem_message
 from .models import (
@@ -40,13 +41,20 @@ class LineProblem:
     code: str = ""  # the rules' problem code (``rules.sheet``), where one applies
 
 
-@dataclass
-class SheetRefused(Exception):
-    """Nothing was saved: errors to correct, warnings to confirm, or a newer version."""
+class SheetRefused(Refused):
+    """Nothing was saved: errors to correct (``problems``, each with its line and field),
+    warnings to confirm, or a newer version (``stale``: the sheet as it now is)."""
 
-    problems: list[LineProblem] = field(default_factory=list)
-    stale: Sheet | None = None  # someone saved meanwhile: the sheet as it now is
-    needs_reason: bool = False  # a change of a confirmed sheet, sent without its reason
+    def __init__(
+        self,
+        problems: list[LineProblem] | None = None,
+        stale: Sheet | None = None,
+        needs_reason: bool = False,  # a change of a confirmed sheet, sent without its reason
+    ):
+        self.problems = list(problems or [])
+        self.stale = stale
+        self.needs_reason = needs_reason
+        super().__init__([problem.message for problem in self.problems] or "")
 
     def __str__(self) -> str:
         return "; ".join(p.message for p in self.problems)
