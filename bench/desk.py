@@ -9,7 +9,7 @@ from draws.services import draw_game
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
 from rules.sheet import SheetLine
-from scoring.services import save_sheet
+from scoring.sheets import save_sheet
 
 
 def run() -> None:

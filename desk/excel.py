@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 
 from rules.championship import starting_seat
 from rules.sheet import SheetLine
-from scoring import services
+from scoring import sheets as sheet_services
 from tournament import spreadsheets
 from tournament.models import Game
 from tournament.spreadsheets import column_letter, put
@@ -91,7 +91,7 @@ def game_workbook(game: Game) -> bytes:
         sheet.add_data_validation(whole)
         sheet.add_data_validation(yes_no)
         for position, round_ in enumerate(rounds):
-            state = services.sheet_state(table, round_)
+            state = sheet_services.sheet_state(table, round_)
             seats = state.seats
             top = block_row(position, len(seats))
             starter = seats[starting_seat(table.starting_seat, round_.position, len(seats))]
@@ -202,7 +202,7 @@ def read_blocks(game: Game, content) -> tuple[list, list[str]]:
             continue
         sheet = book[title]
         for position, round_ in enumerate(rounds):
-            state = services.sheet_state(table, round_)
+            state = sheet_services.sheet_state(table, round_)
             top = block_row(position, len(state.seats))
             rows = [top + 2 + offset for offset in range(len(state.seats))]
             place = _("Worksheet %(title)s, cell %(cell)s")
@@ -267,7 +267,7 @@ def _where(cells: dict, problem) -> str:
 def _check(outcome: Outcome, state, lines, cells) -> None:
     """The problems of one round, worded with their cells, into ``outcome``."""
     warned = set()
-    for problem in services.check_lines(state, lines):
+    for problem in sheet_services.check_lines(state, lines):
         text = f"{_where(cells, problem)}: {problem.message}"
         if problem.warning:
             outcome.warnings.append(text)
@@ -290,7 +290,10 @@ def check_upload(game: Game, content) -> Outcome:
     blocks, outcome.errors = read_blocks(game, content)
     for state, lines, cells in blocks:
         if state.sheet is not None:
-            if all(services.same_as_stored(state.results.get(line.player), line) for line in lines):
+            if all(
+                sheet_services.same_as_stored(state.results.get(line.player), line)
+                for line in lines
+            ):
                 outcome.same += 1
                 continue
             message = _(
@@ -315,7 +318,7 @@ def save_pending(game: Game, outcome: Outcome, *, by) -> Outcome:
     try:
         with transaction.atomic():
             for pending in outcome.pending:
-                services.save_sheet(
+                sheet_services.save_sheet(
                     table=tables[pending.table_id],
                     round=rounds[pending.round_id],
                     lines=pending.lines,
@@ -324,7 +327,7 @@ def save_pending(game: Game, outcome: Outcome, *, by) -> Outcome:
                     confirm_warnings=True,
                 )
                 outcome.saved += 1
-    except services.SheetRefused as refused:
+    except sheet_services.SheetRefused as refused:
         outcome.saved = 0
         outcome.errors.append(_("Nothing was saved: %(reason)s") % {"reason": refused})
     return outcome
@@ -382,7 +385,7 @@ def accept_warnings(game: Game, data: dict, *, by) -> Outcome:
                 f"{cells[(None, None)]}: " + _("the game was drawn again since the upload")
             )
             continue
-        state = services.sheet_state(table, round_)
+        state = sheet_services.sheet_state(table, round_)
         if state.version != item["version"]:
             outcome.errors.append(
                 f"{cells[(None, None)]}: "

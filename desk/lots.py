@@ -1,6 +1,6 @@
 """Lots for ties at the desk, committed first: the referee publishes the commitment of the
 tie's lot (its secret seed fixed, its SHA-256 shown on the public pages), then draws it with
-exactly that seed. Thin views over ``scoring.services``."""
+exactly that seed. Thin views over ``scoring.lots``."""
 
 from dataclasses import dataclass
 
@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.access import referee_required
 from rules.commitment import lot_what
-from scoring import services
+from scoring import lots as lot_services
 from tournament.lookups import tournament_or_404, who
 from tournament.models import Commitment, Tournament
 
@@ -85,7 +85,7 @@ def publish_lot(request, slug):
     chosen = _chosen_tie(request, tournament)
     if chosen is None:
         return _gone(request, slug)
-    services.publish_lot_commitment(
+    lot_services.publish_lot_commitment(
         tournament=tournament,
         scope=chosen.scope,
         category=chosen.category,
@@ -111,14 +111,14 @@ def draw_lot(request, slug):
         messages.error(request, _("Publish the commitment of this lot first."))
         return redirect("desk:advancement", slug=slug)
     try:
-        lot = services.draw_lot(
+        lot = lot_services.draw_lot(
             tournament=tournament,
             scope=chosen.scope,
             tied=list(chosen.tie.keys),
             by=who(request.user),
             commitment=chosen.commitment,
         )
-    except services.LotRefused as refused:
+    except lot_services.LotRefused as refused:
         messages.error(request, str(refused))
         return redirect("desk:advancement", slug=slug)
     return redirect("desk:lot", slug=slug, lot=lot.pk)

@@ -1,5 +1,5 @@
 """The referee's decisions beyond a round: sanctions (record, with what they change; withdraw)
-and ending a final game early. Thin views over ``scoring.services``."""
+and ending a final game early. Thin views over ``scoring.sanctions`` and ``scoring.early_end``."""
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,7 +11,8 @@ from django.views.decorators.http import require_POST
 from accounts.access import referee_required
 from accounts.roles import ORGANISER, has_role
 from rules.sanctions import Sanction as SanctionData
-from scoring import services
+from scoring import early_end as early_end_services
+from scoring import sanctions as sanction_services
 from scoring.effects import sanction_effects
 from scoring.models import Sanction
 from scoring.selectors import sanction_rows, tournament_data
@@ -63,10 +64,10 @@ def _checked(request, tournament):
     )
     game = form.chosen_game()
     try:
-        services.sanction_check(
+        sanction_services.sanction_check(
             player=player, scope=form.cleaned_data["scope"], game=game, by=request.user
         )
-    except services.SanctionRefused as refused:
+    except sanction_services.SanctionRefused as refused:
         form.add_error(None, str(refused))
         return form, None, None
     return form, player, game
@@ -114,14 +115,14 @@ def sanction_record(request, slug):
     if player is None:
         return _list(request, tournament, form, status=400)
     try:
-        sanction = services.record_sanction(
+        sanction = sanction_services.record_sanction(
             player=player,
             scope=form.cleaned_data["scope"],
             game=game,
             reason=form.cleaned_data["reason"],
             by=request.user,
         )
-    except services.SanctionRefused as refused:
+    except sanction_services.SanctionRefused as refused:
         form.add_error(None, str(refused))
         return _list(request, tournament, form, status=400)
     messages.success(
@@ -146,10 +147,10 @@ def sanction_withdraw(request, slug, sanction):
     form = WithdrawalForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.withdraw_sanction(
+            sanction_services.withdraw_sanction(
                 sanction=found, reason=form.cleaned_data["reason"], by=request.user
             )
-        except services.SanctionRefused as refused:
+        except sanction_services.SanctionRefused as refused:
             form.add_error(None, str(refused))
         else:
             messages.success(request, _("The sanction is withdrawn."))
@@ -174,10 +175,10 @@ def end_game(request, slug, stage, number):
     form = EarlyEndForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            ended = services.end_game_early(
+            ended = early_end_services.end_game_early(
                 game=game, by=request.user, reason=form.cleaned_data["reason"]
             )
-        except services.EndRefused as refused:
+        except early_end_services.EndRefused as refused:
             problem = str(refused)
         else:
             messages.success(
@@ -195,10 +196,12 @@ def end_game(request, slug, stage, number):
             "tournament": tournament,
             "game": game,
             "form": form,
-            "dropped": services.rounds_not_played(game),
+            "dropped": early_end_services.rounds_not_played(game),
             "kept": list(game.rounds.order_by("position")),
             "problem": problem,
-            "undo_refusal": services.early_end_undo_refusal(game) if game.ended_early_at else "",
+            "undo_refusal": early_end_services.early_end_undo_refusal(game)
+            if game.ended_early_at
+            else "",
         },
         status=400 if problem or form.errors else 200,
     )
@@ -211,8 +214,8 @@ def undo_end_game(request, slug, stage, number):
     tournament = tournament_or_404(slug)
     game = game_or_404(tournament, stage, number)
     try:
-        services.undo_early_end(game=game, by=request.user)
-    except services.EndRefused as refused:
+        early_end_services.undo_early_end(game=game, by=request.user)
+    except early_end_services.EndRefused as refused:
         messages.error(request, str(refused))
         return redirect("desk:end_game", slug=slug, stage=stage, number=number)
     messages.success(request, _("The early end is undone: the game's rounds are back."))

@@ -1,4 +1,5 @@
-"""The referee's desk: thin views over ``scoring.services`` and ``desk.selectors``."""
+"""The referee's desk: thin views over scoring's services (``scoring.sheets``,
+``scoring.finals``, ``scoring.early_end``) and ``desk.selectors``."""
 
 import secrets
 import time
@@ -16,7 +17,10 @@ from django.views.decorators.http import require_POST
 from accounts.access import referee_required
 from rules.championship import starting_seat
 from rules.score import RESULT_FIELDS, round_score
-from scoring import pages, services
+from scoring import early_end as early_end_services
+from scoring import finals as final_services
+from scoring import pages
+from scoring import sheets as sheet_services
 from scoring.log import sheet_history
 from scoring.models import Lot, Sheet
 from scoring.selectors import quota_warnings, sanction_rows, tournament_data
@@ -121,7 +125,7 @@ def dashboard(request, slug):
             ],
             "next_to_confirm": sheet_url(mine[0]) if mine else None,
             "first_missing": sheet_url(first_missing) if first_missing else None,
-            "can_end_early": bool(game and not services.early_end_refusal(game)),
+            "can_end_early": bool(game and not early_end_services.early_end_refusal(game)),
             "sheet_url": sheet_url,
             "table_links": link_rows(request, game) if game else [],
             "phones": phones(request, tournament),
@@ -230,7 +234,7 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
     game = game_or_404(tournament, stage, number)
     table_ = get_object_or_404(Table, game=game, number=table)
     round_ = get_object_or_404(Round, game=game, number=round)
-    state = services.sheet_state(table_, round_)
+    state = sheet_services.sheet_state(table_, round_)
     if request.method == "POST":
         lines = lines_from_form(state, request.POST)
         try:
@@ -243,9 +247,9 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
         try:
             if correcting and request.POST.get("correction_of") != lines_digest(lines):
                 # first what the correction does (for these very values), then the reason
-                problems = services.check_lines(state, lines)
+                problems = sheet_services.check_lines(state, lines)
                 if any(not p.warning for p in problems) or (problems and not confirm_warnings):
-                    raise services.SheetRefused(problems)
+                    raise sheet_services.SheetRefused(problems)
                 context = _sheet_context(
                     request,
                     tournament,
@@ -257,7 +261,7 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
                     [],
                 )
                 return _correction_page(request, context, state, lines)
-            services.save_sheet(
+            sheet_services.save_sheet(
                 table=table_,
                 round=round_,
                 lines=lines,
@@ -266,7 +270,7 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
                 confirm_warnings=confirm_warnings,
                 correction_reason=reason if correcting else "",
             )
-        except services.SheetRefused as refused:
+        except sheet_services.SheetRefused as refused:
             if refused.needs_reason:
                 context = _sheet_context(
                     request,
@@ -282,7 +286,7 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
                     request, context, state, lines, error=str(refused), status=422
                 )
             if refused.stale is not None:
-                fresh = services.sheet_state(table_, round_)
+                fresh = sheet_services.sheet_state(table_, round_)
                 context = _sheet_context(
                     request,
                     tournament,
@@ -372,8 +376,8 @@ def confirm(request, slug, stage, number, table, round):  # noqa: A002
     except ValueError:
         version = -1
     try:
-        services.confirm_sheet(sheet=sheet_, by=request.user, version=version)
-    except services.SheetRefused as refused:
+        sheet_services.confirm_sheet(sheet=sheet_, by=request.user, version=version)
+    except sheet_services.SheetRefused as refused:
         messages.error(request, str(refused))
         return redirect(sheet_url(sheet_))
     messages.success(
@@ -404,7 +408,7 @@ def confirm_game(request, slug, stage, number):
             sheet_id, _sep, version = item.partition(":")
             if sheet_id.isdigit() and version.isdigit() and int(sheet_id) in by_id:
                 reviewed.append((by_id[int(sheet_id)], int(version)))
-        outcome = services.confirm_sheets(reviewed=reviewed, by=request.user)
+        outcome = sheet_services.confirm_sheets(reviewed=reviewed, by=request.user)
         if outcome.confirmed:
             messages.success(
                 request,
@@ -497,7 +501,9 @@ def b_final(request, slug):
     if request.method == "POST":
         playing = {int(v) for v in request.POST.getlist("plays") if v.isdigit()}
         try:
-            services.set_b_final_participation(tournament=tournament, playing=playing, among=among)
+            final_services.set_b_final_participation(
+                tournament=tournament, playing=playing, among=among
+            )
         except ValidationError as refusal:
             messages.error(request, " ".join(refusal.messages))
             return redirect("desk:b_final", slug=slug)

@@ -35,11 +35,12 @@ from tournament.models import (
     Table,
     Tournament,
 )
+from tournament.refusals import Refused
 
 from .selectors import earlier_seatings, entrant, game_has_results, stage_field, team_of_players
 
 
-class DrawRefused(Exception):
+class DrawRefused(Refused):
     """A draw that cannot be made, with the reason in the interface's language."""
 
 

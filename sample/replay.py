@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from rules.sheet import SheetLine
-from scoring import services
+from scoring import sheets as sheet_services
 from scoring.models import RoundResult, Sheet
 from scoring.standings import QUALIFIER, STAGES
 from tournament.models import Tournament
@@ -48,7 +48,7 @@ def _arrival(sheet: Sheet) -> tuple:
 @transaction.atomic
 def replay_warnings(tournament: Tournament, *, by) -> Replay:
     """Enter every stored sheet of the tournament again, in arrival order, through
-    ``scoring.services`` (the checks of the desk, the form and the spreadsheet), counting the
+    ``scoring.sheets`` (the checks of the desk, the form and the spreadsheet), counting the
     warnings each sheet raises before it is saved."""
     sheets = sorted(
         Sheet.objects.filter(table__game__stage__tournament=tournament).select_related(
@@ -76,14 +76,14 @@ def replay_warnings(tournament: Tournament, *, by) -> Replay:
     replay = Replay()
     first_game = _arrival(sheets[0])[:2] if sheets else None
     for sheet in sheets:
-        state = services.sheet_state(sheet.table, sheet.round)
-        codes = {p.code for p in services.check_lines(state, lines[sheet.pk]) if p.warning}
+        state = sheet_services.sheet_state(sheet.table, sheet.round)
+        codes = {p.code for p in sheet_services.check_lines(state, lines[sheet.pk]) if p.warning}
         replay.sheets += 1
         replay.warned.update(codes)
         if _arrival(sheet)[:2] == first_game:
             replay.first_game_sheets += 1
             replay.first_game_warned.update(codes)
-        services.save_sheet(
+        sheet_services.save_sheet(
             table=sheet.table,
             round=sheet.round,
             lines=lines[sheet.pk],

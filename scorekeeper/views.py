@@ -1,7 +1,7 @@
 """The table's page: the scorekeeper enters each round on a phone through the table's link.
 
 Thin over ``scoring``: the link is found by ``scoring.links`` (``accounts.access.link_holder``
-turns a wrong token into 404), the round is saved by ``scoring.services.save_sheet`` with
+turns a wrong token into 404), the round is saved by ``scoring.sheet_services.save_sheet`` with
 ``at_table=True`` (the same checks and messages as the desk; disqualification and penalties
 stay the referee's), and a confirmed round cannot be changed here. Once the game is complete
 the page shows the table's results read-only until the organiser revokes the link.
@@ -15,7 +15,8 @@ from django.views.decorators.debug import sensitive_post_parameters, sensitive_v
 
 from accounts.access import link_holder
 from rules.championship import ROUND_NUMBERS
-from scoring import links, services
+from scoring import links
+from scoring import sheets as sheet_services
 from scoring.models import Sheet, TableLink
 from scoring.sheet_form import TABLE_FIELDS, field_name, form_rows, form_values, lines_from_form
 
@@ -163,7 +164,7 @@ def table(request, link: TableLink, round=None):  # noqa: A002 - the domain's wo
         round_ = _round_of(game, round)
     else:
         round_ = _next_round(game, table_)
-    state = services.sheet_state(table_, round_) if round_ else None
+    state = sheet_services.sheet_state(table_, round_) if round_ else None
     saved = _saved_round(request, game, table_)
     values = form_values(state) if state else {}
     return render(
@@ -175,11 +176,11 @@ def table(request, link: TableLink, round=None):  # noqa: A002 - the domain's wo
 
 def _save(request, link: TableLink, round_):
     table_ = link.table
-    state = services.sheet_state(table_, round_)
+    state = sheet_services.sheet_state(table_, round_)
     lines = _table_lines(state, request.POST)
     version = _version(request.POST)
     try:
-        services.save_sheet(
+        sheet_services.save_sheet(
             table=table_,
             round=round_,
             lines=lines,
@@ -188,10 +189,10 @@ def _save(request, link: TableLink, round_):
             confirm_warnings=request.POST.get("confirm_warnings") == "on",
             at_table=True,
         )
-    except services.SheetRefused as refused:
-        fresh = services.sheet_state(table_, round_)
-        if refused.stale is not None and services.same_lines(
-            fresh, services.keep_referees_fields(fresh, lines)
+    except sheet_services.SheetRefused as refused:
+        fresh = sheet_services.sheet_state(table_, round_)
+        if refused.stale is not None and sheet_services.same_lines(
+            fresh, sheet_services.keep_referees_fields(fresh, lines)
         ):
             # The same values again (a second tap, a retry after a lost answer): stored once.
             return render(
@@ -213,7 +214,7 @@ def _save(request, link: TableLink, round_):
             if fresh.sheet is not None and not fresh.sheet.confirmed:
                 problems = [
                     *problems,
-                    services.LineProblem(
+                    sheet_services.LineProblem(
                         None,
                         None,
                         _(
@@ -242,7 +243,7 @@ def _save(request, link: TableLink, round_):
         return render(request, "scorekeeper/table.html", context, status=422)
     if links.game_complete(table_.game):
         # The game's last sheet: the answer says it was saved and shows the table's results.
-        return _game_over(request, link, saved=services.sheet_state(table_, round_).sheet)
+        return _game_over(request, link, saved=sheet_services.sheet_state(table_, round_).sheet)
     token = links.token_of(link)
     return redirect(
         reverse("scorekeeper:table", kwargs={"token": token}) + f"?{SAVED}={round_.number}",

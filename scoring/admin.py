@@ -9,13 +9,13 @@ from simple_history.admin import SimpleHistoryAdmin
 from rules.score import RESULT_FIELDS
 from rules.sheet import SheetLine
 
-from . import services
+from . import sheets as sheet_services
 from .models import Lot, Replacement, RoundResult, Sanction, Sheet
 
 
-def sheet_lines_with(result: RoundResult, data: dict) -> tuple[services.SheetState, list]:
+def sheet_lines_with(result: RoundResult, data: dict) -> tuple[sheet_services.SheetState, list]:
     """The result's whole sheet as stored, with this one line changed as in the admin form."""
-    state = services.sheet_state(result.table, result.round)
+    state = sheet_services.sheet_state(result.table, result.round)
     lines = []
     for seat in state.seats:
         stored = state.results.get(seat.player.start_number)
@@ -43,7 +43,7 @@ class RoundResultForm(forms.ModelForm):
     correction_reason = forms.CharField(
         label=gettext_lazy("reason of the correction"),
         required=False,
-        max_length=services.CORRECTION_REASON_MAX,
+        max_length=sheet_services.CORRECTION_REASON_MAX,
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text=gettext_lazy(
             "Needed when the sheet is confirmed: the change makes it unconfirmed, and the "
@@ -60,11 +60,11 @@ class RoundResultForm(forms.ModelForm):
         if self.errors:
             return data
         state, lines = sheet_lines_with(self.instance, data)
-        problems = [p for p in services.check_lines(state, lines) if not p.warning]
+        problems = [p for p in sheet_services.check_lines(state, lines) if not p.warning]
         if problems:
             raise ValidationError([p.message for p in problems])
         if state.sheet is not None and state.sheet.confirmed and not data.get("correction_reason"):
-            self.add_error("correction_reason", services.reason_missing_message())
+            self.add_error("correction_reason", sheet_services.reason_missing_message())
             return data
         self.sheet_state, self.sheet_lines = state, lines
         return data
@@ -100,7 +100,7 @@ class RoundResultAdmin(SimpleHistoryAdmin):
 
     def save_model(self, request, obj, form, change):
         state = form.sheet_state
-        services.save_sheet(
+        sheet_services.save_sheet(
             table=obj.table,
             round=obj.round,
             lines=form.sheet_lines,
@@ -192,7 +192,7 @@ class SanctionAdmin(ReadOnlyHistoryAdmin):
 
 @admin.register(Replacement)
 class ReplacementAdmin(admin.ModelAdmin):
-    """Decided on the staff page, where the rules' checks are (``scoring.services``)."""
+    """Decided on the staff page, where the rules' checks are (``scoring.finals``)."""
 
     list_display = ["__str__", "tournament", "reason", "decided_by", "decided_at"]
     list_filter = ["tournament"]

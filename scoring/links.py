@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from rules.progress import GameState
 from tournament.addresses import DEFAULT_BASE_URL
 from tournament.models import DrawStatus, Game, Table
+from tournament.refusals import Refused
 
 from .models import TableLink
 
@@ -36,7 +37,7 @@ SECRET_BYTES = 20  # 160 bits
 _KEY_SALT = "syllabatim.scoring.TableLink"
 
 
-class LinkRefused(Exception):
+class LinkRefused(Refused):
     """A link that cannot be revoked or renewed, with the reason in words."""
 
 

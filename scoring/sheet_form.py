@@ -1,5 +1,5 @@
 """Turning what was typed (the desk's form, a spreadsheet, the table's page) into sheet lines
-for ``scoring.services.save_sheet``, and the form's values and rows back. Text that is not a
+for ``scoring.sheets.save_sheet``, and the form's values and rows back. Text that is not a
 whole number is passed on as it is: the rules' check words the error next to the field.
 
 Shared by the audience apps (the referee's desk, the table's page), which do not import each

@@ -521,15 +521,15 @@ def team_delete(request, slug, team):
 def replacements(request, slug):
     """The organiser's replacements in the A-final: an advancing player withdrew and the next
     one moves up; decided before the A-final's draw, with the rules' checks."""
-    from scoring import services as scoring_services
+    from scoring import finals as final_services
     from scoring.models import Replacement
 
     tournament = tournament_or_404(slug)
-    choice = scoring_services.replacement_choice(tournament)
+    choice = final_services.replacement_choice(tournament)
     form = ReplacementForm(request.POST or None, field=choice.field, candidates=choice.candidates)
     if request.method == "POST" and form.is_valid():
         try:
-            made = scoring_services.record_replacement(
+            made = final_services.record_replacement(
                 tournament=tournament,
                 withdrawn=form.cleaned_data["withdrawn"],
                 replacement=form.cleaned_data["replacement"],

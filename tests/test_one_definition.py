@@ -31,7 +31,7 @@ ONCE = {
     "is fixed in advance (rule B)": "tournament/services.py",
     "qualifier games are drawn already": "tournament/services.py",
     "Kind(kind).label": "tournament/labels.py",  # a stage's name
-    "Only a final game can be ended early": "scoring/services.py",
+    "Only a final game can be ended early": "scoring/early_end.py",
     "history.filter(table_id": "scoring/log.py",  # a sheet's history
 }
 NEVER = (

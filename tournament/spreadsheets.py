@@ -25,6 +25,8 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from .refusals import Refused
+
 MAX_ROWS = 2000  # of one sheet; a championship has a few hundred players
 MAX_COLUMNS = 50  # AX
 MAX_CELLS = 25_000  # of the whole workbook, filled or formatted (a 300-player game: 17,000)
@@ -74,7 +76,7 @@ def saved(book) -> bytes:
 # Reading ---------------------------------------------------------------------------------------
 
 
-class WorkbookRefused(Exception):
+class WorkbookRefused(Refused):
     """An upload that is not read: not a workbook, or beyond the bounds. The message is in the
     interface's language."""
 

@@ -84,7 +84,7 @@ def no_violations(page):
 def qualifier_with_sheets():
     """Game 1 of the qualifier drawn, its sheets to be confirmed by a second referee; ref1
     entered table 1 and 2 of the first round, ref2 table 3."""
-    from scoring.services import save_sheet
+    from scoring.sheets import save_sheet
     from tournament.models import Stage
 
     document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))

@@ -14,7 +14,7 @@ from draws.services import draw_game
 from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
-from scoring.services import save_sheet
+from scoring.sheets import save_sheet
 from sync.services import accept_push
 from tests.browser.conftest import tab_to
 from tests.browser.test_public import WCAG

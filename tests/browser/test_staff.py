@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from accounts.roles import ORGANISER, REFEREE, create_account
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
-from scoring import services as scoring_services
+from scoring import sanctions as sanction_services
 from tests.browser.conftest import sign_in, tab_to
 from tests.browser.test_public import WCAG
 from tournament.models import Card, Game, Player, Team, TeamMember, Tournament
@@ -44,7 +44,7 @@ def staff(page, live_server):
     referee = create_account(username="ref", role=REFEREE, password="heslo-rozhodciho")
     player = played.players.get(start_number=7)
     game = player.seats.order_by("game__number").first().game
-    scoring_services.record_sanction(
+    sanction_services.record_sanction(
         player=player, scope="game", game=game, reason="zvonící telefon", by=organiser
     )
     Card.objects.get_or_create(letters="X", defaults={"value": 14, "count": 1})

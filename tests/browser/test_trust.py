@@ -11,7 +11,7 @@ from accounts.roles import ORGANISER, create_account
 from draws.services import confirm_draw, draw_game, publish_draw_commitment
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
-from scoring.services import publish_lot_commitment
+from scoring.lots import publish_lot_commitment
 from tests.browser.conftest import sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from rules.sheet import SheetLine
-from scoring import services
+from scoring import sheets as sheet_services
 from scoring.log import championship_log
 from scoring.models import RoundResult, Sheet
 from tests.desk.conftest import client_of
@@ -98,8 +98,8 @@ def test_the_reason_is_required_and_nothing_is_saved_without_it(confirmed, refer
     assert 'id="id_correction_reason_error"' in page and "uveďte důvod opravy" in page
     assert 'aria-describedby="id_correction_reason_error"' in page
     assert snapshot() == before
-    with pytest.raises(services.SheetRefused) as refused:
-        services.save_sheet(
+    with pytest.raises(sheet_services.SheetRefused) as refused:
+        sheet_services.save_sheet(
             table=table,
             round=round_,
             lines=[
@@ -157,5 +157,5 @@ def test_the_correction_with_its_reason_is_saved_and_kept(confirmed, referees, o
     assert any("potvrzený zápis opraven, důvod: " + REASON in words for words in entries)
     assert not any(REASON in e.words for e in championship_log(game.stage.tournament, public=True))
     # confirmed again by another referee: an ordinary later correction before it needs none
-    sheet = services.confirm_sheet(sheet=sheet, by=referees[1], version=sheet.version)
+    sheet = sheet_services.confirm_sheet(sheet=sheet, by=referees[1], version=sheet.version)
     assert sheet.confirmed

@@ -7,7 +7,7 @@ from openpyxl import load_workbook
 
 from desk import excel
 from scoring.models import RoundResult, Sheet
-from scoring.services import save_sheet
+from scoring.sheets import save_sheet
 from tests.conftest import database_snapshot
 from tests.desk.conftest import client_of, good_lines, table_and_round
 

@@ -3,7 +3,7 @@ import re
 from django.urls import reverse
 
 from scoring.models import Lot, RoundResult, Sheet
-from scoring.services import save_sheet
+from scoring.sheets import save_sheet
 from tests.desk.conftest import client_of, good_lines, table_and_round
 from tournament.models import Commitment, Player
 

@@ -9,8 +9,10 @@ from django.urls import reverse
 
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
+from rules import sheet as rules_sheet
 from rules.stages import stage_index
-from scoring import services
+from scoring import early_end as early_end_services
+from scoring import sheets as sheet_services
 from scoring.models import Sanction
 from scoring.pages import stage_summaries
 from tests.desk.conftest import client_of
@@ -114,10 +116,10 @@ def test_ending_a_final_game_early_drops_the_rounds_nobody_played(final_in_time_
     assert not final_a.over and final_a.playing == 2
     table = game.tables.get(number=2)
     lines = [
-        services.rules_sheet.SheetLine(seat.player.start_number, 5, 0 if i == 0 else 2, i == 0)
+        rules_sheet.SheetLine(seat.player.start_number, 5, 0 if i == 0 else 2, i == 0)
         for i, seat in enumerate(table.seats.select_related("player").order_by("position"))
     ]
-    services.save_sheet(
+    sheet_services.save_sheet(
         table=table,
         round=game.rounds.get(number=4),
         lines=lines,
@@ -125,12 +127,12 @@ def test_ending_a_final_game_early_drops_the_rounds_nobody_played(final_in_time_
         version=0,
         confirm_warnings=True,
     )
-    services.confirm_sheet(sheet=table.sheets.get(round__number=4), by=referees[1], version=1)
+    sheet_services.confirm_sheet(sheet=table.sheets.get(round__number=4), by=referees[1], version=1)
     final_a = next(s for s in stage_summaries(tournament) if s.kind == "final_a")
     assert final_a.over  # the game ended early counts as complete
     assert client.post(url, {"reason": "znovu"}).status_code == 400  # not ended twice
 
 
 def test_only_a_final_game_is_ended_early(game, referees):
-    with pytest.raises(services.EndRefused, match="finále"):
-        services.end_game_early(game=game, by=referees[0], reason="časová tíseň")
+    with pytest.raises(early_end_services.EndRefused, match="finále"):
+        early_end_services.end_game_early(game=game, by=referees[0], reason="časová tíseň")

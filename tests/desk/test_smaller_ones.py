@@ -10,7 +10,9 @@ from django.urls import reverse
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
 from rules.sheet import SheetLine
-from scoring import links, log, services
+from scoring import early_end as early_end_services
+from scoring import links, log
+from scoring import sheets as sheet_services
 from tests.desk.conftest import client_of
 from tournament.models import Game, Player, Stage
 
@@ -31,7 +33,7 @@ def lines_of(table, laid=10, unused=3):
 def test_the_confirmation_page_names_the_table_for_a_sheet_from_a_phone(game, referees):
     Stage.objects.filter(pk=game.stage_id).update(confirmation_required=True)
     table = game.tables.get(number=3)
-    services.save_sheet(
+    sheet_services.save_sheet(
         table=table,
         round=game.rounds.get(position=0),
         lines=lines_of(table),
@@ -73,8 +75,8 @@ def test_ending_early_asks_a_reason_that_the_staff_log_keeps(final_in_time_troub
     assert refused.status_code == 400
     game.refresh_from_db()
     assert game.ended_early_at is None and game.round_numbers() == [1, 2, 3, 4, 5, 6, 7]
-    with pytest.raises(services.EndRefused, match="Uveďte, proč"):
-        services.end_game_early(game=game, by=referees[0], reason="")
+    with pytest.raises(early_end_services.EndRefused, match="Uveďte, proč"):
+        early_end_services.end_game_early(game=game, by=referees[0], reason="")
     assert client.post(end_url(), {"reason": "sál se zavírá v 18 h"}).status_code == 302
     game.refresh_from_db()
     assert game.ended_early_reason == "sál se zavírá v 18 h"
@@ -94,7 +96,7 @@ def test_an_early_end_is_undone_until_another_sheet_of_the_game_is_saved(
     client = client_of(referees[0])
     client.post(end_url(), {"reason": "časová tíseň"})
     game.refresh_from_db()
-    assert game.round_numbers() == [1, 2, 3, 4] and services.can_undo_early_end(game)
+    assert game.round_numbers() == [1, 2, 3, 4] and early_end_services.can_undo_early_end(game)
     page = client.get(end_url()).content.decode()
     assert "Vrátit předčasné ukončení" in page
     dashboard = client.get(reverse("desk:dashboard", kwargs={"slug": "mcr"}) + "?partie=final_a-2")
@@ -113,7 +115,7 @@ def test_an_early_end_is_undone_until_another_sheet_of_the_game_is_saved(
     client.post(end_url(), {"reason": "časová tíseň podruhé"})
     game.refresh_from_db()
     table = game.tables.get(number=2)
-    services.save_sheet(
+    sheet_services.save_sheet(
         table=table,
         round=game.rounds.get(number=4),
         lines=lines_of(table, laid=5, unused=2),
@@ -121,15 +123,15 @@ def test_an_early_end_is_undone_until_another_sheet_of_the_game_is_saved(
         version=0,
         confirm_warnings=True,
     )
-    assert not services.can_undo_early_end(game)
+    assert not early_end_services.can_undo_early_end(game)
     page = client.get(end_url()).content.decode()
     assert "Vrátit předčasné ukončení" not in page and "už nelze vrátit" in page
     response = client.post(end_url("desk:undo_end_game"), follow=True)
     assert "už nelze vrátit" in response.content.decode()
     game.refresh_from_db()
     assert game.ended_early_at is not None and game.round_numbers() == [1, 2, 3, 4]
-    with pytest.raises(services.EndRefused):
-        services.undo_early_end(game=game, by=referees[0])
+    with pytest.raises(early_end_services.EndRefused):
+        early_end_services.undo_early_end(game=game, by=referees[0])
 
 
 # The desk's words about rounds from the table -------------------------------------------

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
-from scoring import services as scoring_services
+from scoring import finals as final_services
 from tournament import services
 from tournament.models import Player, Tournament
 
@@ -70,7 +70,7 @@ def apply(tournament: Tournament, write) -> None:
             tournament=tournament, shown=shown, present=shown, paid=args[0] & shown
         )
     else:
-        scoring_services.set_b_final_participation(tournament=tournament, playing=args[0])
+        final_services.set_b_final_participation(tournament=tournament, playing=args[0])
 
 
 @pytest.fixture

@@ -126,7 +126,7 @@ def test_the_walk_shows_what_happened_never_why_marks_lots_and_holds(organiser):
     ceremony, the public side shows what happened, marks the lot, holds the A-final; the staff
     side keeps the reasons and the results."""
     from scoring.models import Sanction
-    from scoring.services import record_sanction
+    from scoring.sanctions import record_sanction
     from tests.conftest import client_of
     from tournament.models import Game
     from tournament.services import hold_results

@@ -8,7 +8,7 @@ from django.utils import translation
 
 from public import live
 from scoring import pages
-from scoring.services import save_sheet
+from scoring.sheets import save_sheet
 from tests.conftest import good_lines, table_and_round
 
 pytestmark = pytest.mark.django_db
@@ -109,7 +109,7 @@ def test_one_sentence_says_what_changed(client, in_play, referees):
 def test_a_confirmation_and_a_correction_are_said_too(client, in_play, referees):
     from accounts.roles import REFEREE, create_account
     from scoring.models import Sheet
-    from scoring.services import confirm_sheet
+    from scoring.sheets import confirm_sheet
     from tournament.models import Stage
 
     Stage.objects.filter(kind="qualifier").update(confirmation_required=True)

@@ -116,7 +116,7 @@ def test_provisional_results_are_marked(client, demo):
 def test_no_stale_page_after_a_save(client, demo):
     from accounts.roles import REFEREE, create_account
     from rules.sheet import SheetLine
-    from scoring.services import save_sheet
+    from scoring.sheets import save_sheet
 
     before = page(client, "public:standings", slug="mcr", stage="final_b")
     sheet = (

@@ -10,7 +10,9 @@ from django.test import Client
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
 from rules.sheet import SheetLine
-from scoring import links, services
+from scoring import early_end as early_end_services
+from scoring import links
+from scoring import sheets as sheet_services
 from scoring.models import RoundResult
 from tests.scorekeeper.conftest import round_form, seats_of
 from tournament.models import Game
@@ -29,7 +31,7 @@ def ended_early(db, referees):
         table["rounds"] = table["rounds"][:kept]
     tournament, _ = import_tournament(document, slug="mcr")
     game = Game.objects.get(stage__tournament=tournament, stage__kind="final_a", number=2)
-    services.end_game_early(game=game, by=referees[0], reason="Časová tíseň")
+    early_end_services.end_game_early(game=game, by=referees[0], reason="Časová tíseň")
     return game
 
 
@@ -55,7 +57,7 @@ def test_the_table_reads_that_the_referee_ended_the_game_early(ended_early, refe
         302,
     )
     sheet = table.sheets.get(round__number=4)
-    services.confirm_sheet(sheet=sheet, by=referees[1], version=sheet.version)
+    sheet_services.confirm_sheet(sheet=sheet, by=referees[1], version=sheet.version)
     assert links.game_complete(game)
     page = Client().get(addresses[2]).content.decode()
     assert ENDED in page and "Všechna odehraná kola jsou zapsána: partie je dohrána." in page
@@ -79,7 +81,7 @@ def test_english_words_of_the_early_end(ended_early):
 def test_a_revoked_link_of_a_complete_game_is_404(ended_early, referees):
     game = ended_early
     table = game.tables.get(number=2)
-    services.save_sheet(
+    sheet_services.save_sheet(
         table=table,
         round=game.rounds.get(number=4),
         lines=[
@@ -90,7 +92,7 @@ def test_a_revoked_link_of_a_complete_game_is_404(ended_early, referees):
         version=0,
         confirm_warnings=True,
     )
-    services.confirm_sheet(sheet=table.sheets.get(round__number=4), by=referees[1], version=1)
+    sheet_services.confirm_sheet(sheet=table.sheets.get(round__number=4), by=referees[1], version=1)
     address = paths(game)[1]
     assert Client().get(address).status_code == 200
     links.revoke_table_link(table=game.tables.get(number=1), by="org")

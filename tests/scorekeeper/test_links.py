@@ -11,7 +11,8 @@ from django.test import Client, override_settings
 
 from draws.services import draw_game
 from rules.sheet import SheetLine
-from scoring import links, services
+from scoring import links
+from scoring import sheets as sheet_services
 from scoring.models import RoundResult, Sheet, TableLink
 from tests.scorekeeper.conftest import client_of, round_form, seats_of
 
@@ -129,7 +130,7 @@ def test_a_complete_games_link_shows_the_tables_results_read_only(game, table_li
     client = Client()
     for table in game.tables.all():
         for game_round in game.rounds.order_by("position"):
-            services.save_sheet(
+            sheet_services.save_sheet(
                 table=table,
                 round=game_round,
                 lines=[
@@ -169,7 +170,7 @@ def test_a_game_waiting_for_confirmations_is_not_complete(game, table_links, ref
     game.stage.save()
     for table in game.tables.all():
         for game_round in game.rounds.all():
-            services.save_sheet(
+            sheet_services.save_sheet(
                 table=table,
                 round=game_round,
                 lines=[
@@ -182,7 +183,7 @@ def test_a_game_waiting_for_confirmations_is_not_complete(game, table_links, ref
             )
     assert Client().get(table_links[1]).status_code == 200  # still correctable
     for sheet in Sheet.objects.all():
-        services.confirm_sheet(sheet=sheet, by=referees[0], version=sheet.version)
+        sheet_services.confirm_sheet(sheet=sheet, by=referees[0], version=sheet.version)
     page = Client().get(table_links[1]).content.decode()
     assert "Výsledky stolu 1" in page and 'name="p' not in page
 

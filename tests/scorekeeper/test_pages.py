@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from rules.sheet import SheetLine
-from scoring import services
+from scoring import sheets as sheet_services
 from scoring.models import RoundResult, Sheet
 from tests.scorekeeper.conftest import client_of, round_form, seats_of
 
@@ -119,14 +119,14 @@ def test_each_check_through_the_table_page_stores_nothing_and_keeps_the_values(
     assert "Nic nebylo uloženo." in page and 'role="alert"' in page
     assert words in page
     # the same words as the desk's check
-    state = services.sheet_state(table, game.rounds.get(number=5))
+    state = sheet_services.sheet_state(table, game.rounds.get(number=5))
     from django.http import QueryDict
 
     from scorekeeper.views import _table_lines
 
     query = QueryDict(mutable=True)
     query.update(data)
-    expected = services.check_lines(state, _table_lines(state, query))
+    expected = sheet_services.check_lines(state, _table_lines(state, query))
     for problem in expected:
         if not problem.warning:
             assert problem.message.replace("„", "„") in page
@@ -175,7 +175,7 @@ def test_a_table_correction_keeps_the_referees_penalty(game, table_links, refere
         )
         for i, s in enumerate(seats)
     ]
-    services.save_sheet(table=table, round=round_, lines=lines, by=referees[0], version=1)
+    sheet_services.save_sheet(table=table, round=round_, lines=lines, by=referees[0], version=1)
     # the table corrects laid of player 3 from the version it sees
     third = seats[2].player.start_number
     data = round_form(table, round="5", version="2", **{f"p{third}-laid": "11"})
@@ -191,7 +191,7 @@ def test_a_confirmed_round_cannot_be_changed_from_the_table(game, table_links, r
     client = Client()
     client.post(table_links[1], round_form(table, round="5", version="0"))
     sheet = Sheet.objects.get()
-    services.confirm_sheet(sheet=sheet, by=referees[0], version=sheet.version)
+    sheet_services.confirm_sheet(sheet=sheet, by=referees[0], version=sheet.version)
     before = snapshot()
     response = client.post(
         table_links[1] + "kolo-5/", round_form(table, laid=12, round="5", version="1")
@@ -275,7 +275,7 @@ def test_the_referee_corrects_before_confirming_and_the_history_keeps_both(
     sheet = Sheet.objects.get()
     assert not sheet.entered_at_table and sheet.entered_by == referees[0]
     # confirmed by the other referee; then the table cannot change it
-    services.confirm_sheet(sheet=sheet, by=referees[1], version=sheet.version)
+    sheet_services.confirm_sheet(sheet=sheet, by=referees[1], version=sheet.version)
     response = Client().post(
         table_links[1] + "kolo-5/", round_form(table, laid=9, round="5", version="2")
     )
@@ -334,7 +334,7 @@ def test_the_games_last_sheet_is_answered_with_the_tables_results(game, table_li
         for game_round in rounds:
             if (table.number, game_round.number) == (1, rounds[-1].number):
                 continue
-            services.save_sheet(
+            sheet_services.save_sheet(
                 table=table,
                 round=game_round,
                 lines=[

@@ -9,7 +9,7 @@ from interchange.importer import import_tournament
 from interchange.results import results_document
 from rules.sanctions import Sanction
 from rules.score import round_score
-from scoring import services
+from scoring import sanctions as sanction_services
 from scoring.effects import sanction_effects
 from scoring.selectors import tournament_data
 from scoring.standings import (
@@ -153,28 +153,30 @@ def test_recording_and_withdrawing_is_kept_with_who_and_when(qualifier_only, org
     tournament, _ = qualifier_only
     player = Player.objects.get(tournament=tournament, start_number=1)
     game = game_of(tournament, "qualifier", 2)
-    sanction = services.record_sanction(
+    sanction = sanction_services.record_sanction(
         player=player, scope="tournament", game=game, reason="alkohol", by=organiser
     )
     assert sanction.decided_by == "org" and sanction.decided_at is not None
     data = tournament_data(tournament)
     assert 7 in qualifier_advancement(data)["B1"].advancing
-    with pytest.raises(services.SanctionRefused):  # an expulsion is the organiser's to withdraw
-        services.withdraw_sanction(sanction=sanction, reason="omyl", by=referee)
-    services.withdraw_sanction(sanction=sanction, reason="omyl", by=organiser)
+    with pytest.raises(
+        sanction_services.SanctionRefused
+    ):  # an expulsion is the organiser's to withdraw
+        sanction_services.withdraw_sanction(sanction=sanction, reason="omyl", by=referee)
+    sanction_services.withdraw_sanction(sanction=sanction, reason="omyl", by=organiser)
     sanction.refresh_from_db()
     assert (sanction.withdrawn_by, sanction.withdrawal_reason) == ("org", "omyl")
     assert 1 in qualifier_advancement(tournament_data(tournament))["B1"].advancing
     assert [h.history_type for h in sanction.history.order_by("history_date")] == ["+", "~"]
-    with pytest.raises(services.SanctionRefused):
-        services.withdraw_sanction(sanction=sanction, reason="znovu", by=organiser)
+    with pytest.raises(sanction_services.SanctionRefused):
+        sanction_services.withdraw_sanction(sanction=sanction, reason="znovu", by=organiser)
 
 
 def test_what_cannot_be_recorded(whole, organiser, referee):
     def refused(number, scope, kind, game, by):
         player = Player.objects.get(tournament=whole, start_number=number)
-        with pytest.raises(services.SanctionRefused) as caught:
-            services.record_sanction(
+        with pytest.raises(sanction_services.SanctionRefused) as caught:
+            sanction_services.record_sanction(
                 player=player, scope=scope, game=game_of(whole, kind, game), reason="x", by=by
             )
         return str(caught.value)
@@ -187,7 +189,7 @@ def test_what_cannot_be_recorded(whole, organiser, referee):
     assert "pozdější partie" in refused(18, "tournament", "final_a", 1, organiser)
     # the qualifier's game 2 is earlier than the A-final 18 plays
     assert "pozdější partie" in refused(18, "tournament", "qualifier", 2, organiser)
-    services.record_sanction(
+    sanction_services.record_sanction(
         player=Player.objects.get(tournament=whole, start_number=12),
         scope="game",
         game=game_of(whole, "qualifier", 2),
@@ -195,8 +197,8 @@ def test_what_cannot_be_recorded(whole, organiser, referee):
         by=referee,
     )
     assert "už" in refused(12, "game", "qualifier", 2, referee)
-    with pytest.raises(services.SanctionRefused):
-        services.record_sanction(
+    with pytest.raises(sanction_services.SanctionRefused):
+        sanction_services.record_sanction(
             player=Player.objects.get(tournament=whole, start_number=3),
             scope="game",
             game=game_of(whole, "qualifier", 2),

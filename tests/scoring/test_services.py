@@ -5,7 +5,7 @@ import pytest
 from django.db import connection
 
 from scoring.models import RoundResult, Sheet
-from scoring.services import SheetRefused, confirm_sheet, save_sheet
+from scoring.sheets import SheetRefused, confirm_sheet, save_sheet
 from tests.conftest import database_snapshot, good_lines, table_and_round
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -246,7 +246,7 @@ def test_the_closer_of_a_stored_sheet_can_change(game, referees):
 
 
 def test_many_sheets_are_confirmed_at_their_reviewed_versions_never_ones_own(game, referees):
-    from scoring.services import confirm_sheets
+    from scoring.sheets import confirm_sheets
 
     entered = {}
     for number, who in ((1, 0), (2, 0), (3, 1)):
@@ -300,8 +300,8 @@ def test_a_lot_ordering_players_against_an_earlier_lot_is_refused(example_docume
     from interchange.exporter import export_tournament
     from interchange.importer import import_tournament
     from rules.draw import lot_order
+    from scoring.lots import LotRefused, draw_lot
     from scoring.models import Lot
-    from scoring.services import LotRefused, draw_lot
 
     tournament, _ = import_tournament(example_document, slug="lots")
     seeds = [seed for seed in range(1, 50)]

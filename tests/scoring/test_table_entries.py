@@ -3,7 +3,8 @@
 import pytest
 
 from rules.sheet import SheetLine
-from scoring import links, services
+from scoring import links
+from scoring import sheets as sheet_services
 from scoring.models import TABLE_SCOREKEEPER, RoundResult, Sheet
 from tests.conftest import good_lines, table_and_round
 
@@ -11,7 +12,7 @@ pytestmark = pytest.mark.django_db
 
 
 def save_at_table(table, round_, lines, version=0, **kwargs):
-    return services.save_sheet(
+    return sheet_services.save_sheet(
         table=table, round=round_, lines=lines, by=None, version=version, at_table=True, **kwargs
     )
 
@@ -33,10 +34,11 @@ def test_the_same_checks_refuse_a_table_entry_and_store_nothing(game):
     table, round_ = table_and_round(game)
     lines = good_lines(table)
     lines[1] = SheetLine(lines[1].player, "x", 3)
-    with pytest.raises(services.SheetRefused) as refused:
+    with pytest.raises(sheet_services.SheetRefused) as refused:
         save_at_table(table, round_, lines)
     assert [p.message for p in refused.value.problems] == [
-        p.message for p in services.check_lines(services.sheet_state(table, round_), lines)
+        p.message
+        for p in sheet_services.check_lines(sheet_services.sheet_state(table, round_), lines)
     ]
     assert not Sheet.objects.exists() and not RoundResult.objects.exists()
 
@@ -46,7 +48,7 @@ def test_a_table_keeps_the_referees_penalty_and_disqualification(game, referees)
     lines = good_lines(table)
     lines[1] = SheetLine(lines[1].player, 10, 3, penalty=4)
     lines[2] = SheetLine(lines[2].player, 300, 3, disqualified=True)  # exempt from the bound
-    services.save_sheet(table=table, round=round_, lines=lines, by=referees[0], version=0)
+    sheet_services.save_sheet(table=table, round=round_, lines=lines, by=referees[0], version=0)
     corrected = good_lines(table, laid=12)
     corrected[2] = SheetLine(corrected[2].player, 300, 3)
     save_at_table(table, round_, corrected, version=1)
@@ -68,8 +70,8 @@ def test_a_table_cannot_set_them_either(game):
 def test_a_table_is_refused_once_the_referee_confirmed(game, referees):
     table, round_ = table_and_round(game)
     sheet = save_at_table(table, round_, good_lines(table))
-    services.confirm_sheet(sheet=sheet, by=referees[0], version=sheet.version)
-    with pytest.raises(services.SheetRefused) as refused:
+    sheet_services.confirm_sheet(sheet=sheet, by=referees[0], version=sheet.version)
+    with pytest.raises(sheet_services.SheetRefused) as refused:
         save_at_table(table, round_, good_lines(table, laid=12), version=sheet.version)
     assert "potvrdil" in str(refused.value)
     assert set(RoundResult.objects.values_list("laid", flat=True)) == {10}
@@ -82,15 +84,15 @@ def test_a_confirmation_between_the_check_and_the_claim_still_wins(game, referee
     Sheet.objects.filter(pk=sheet.pk).update(
         confirmed_by=referees[0], confirmed_at=sheet.entered_at
     )
-    with pytest.raises(services.SheetRefused) as refused:
-        services._claim(table, round_, sheet.version, None, sheet.entered_at, at_table=True)
+    with pytest.raises(sheet_services.SheetRefused) as refused:
+        sheet_services._claim(table, round_, sheet.version, None, sheet.entered_at, at_table=True)
     assert "potvrdil" in str(refused.value) and refused.value.stale is not None
 
 
 def test_any_referee_confirms_a_table_entry(game, referees):
     table, round_ = table_and_round(game)
     sheet = save_at_table(table, round_, good_lines(table))
-    confirmed = services.confirm_sheet(sheet=sheet, by=referees[1], version=sheet.version)
+    confirmed = sheet_services.confirm_sheet(sheet=sheet, by=referees[1], version=sheet.version)
     assert confirmed.confirmed and confirmed.confirmed_by == referees[1]
     assert confirmed.entered_at_table  # still known as the table's entry
 
@@ -98,7 +100,7 @@ def test_any_referee_confirms_a_table_entry(game, referees):
 def test_a_referees_correction_makes_the_sheet_the_referees(game, referees):
     table, round_ = table_and_round(game)
     save_at_table(table, round_, good_lines(table))
-    sheet = services.save_sheet(
+    sheet = sheet_services.save_sheet(
         table=table, round=round_, lines=good_lines(table, laid=11), by=referees[0], version=1
     )
     assert not sheet.entered_at_table and sheet.entered_by == referees[0]
@@ -113,12 +115,12 @@ def test_a_referees_correction_makes_the_sheet_the_referees(game, referees):
 def test_a_stale_table_save_is_refused_and_same_lines_recognise_a_repeat(game):
     table, round_ = table_and_round(game)
     save_at_table(table, round_, good_lines(table))
-    with pytest.raises(services.SheetRefused) as refused:
+    with pytest.raises(sheet_services.SheetRefused) as refused:
         save_at_table(table, round_, good_lines(table))  # version 0 again
     assert refused.value.stale is not None
-    state = services.sheet_state(table, round_)
-    assert services.same_lines(state, good_lines(table))
-    assert not services.same_lines(state, good_lines(table, laid=11))
+    state = sheet_services.sheet_state(table, round_)
+    assert sheet_services.same_lines(state, good_lines(table))
+    assert not sheet_services.same_lines(state, good_lines(table, laid=11))
     assert Sheet.objects.get().version == 1
 
 

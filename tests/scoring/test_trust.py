@@ -28,15 +28,9 @@ from rules.draw import lot_order
 from rules.sheet import SheetLine
 from sample.simulate import qualifier_only
 from scoring import log
-from scoring.services import (
-    LotRefused,
-    confirm_sheet,
-    draw_lot,
-    publish_lot_commitment,
-    record_sanction,
-    save_sheet,
-    withdraw_sanction,
-)
+from scoring.lots import LotRefused, draw_lot, publish_lot_commitment
+from scoring.sanctions import record_sanction, withdraw_sanction
+from scoring.sheets import confirm_sheet, save_sheet
 
 pytestmark = pytest.mark.django_db
 

@@ -381,11 +381,11 @@ def test_a_drawn_player_s_start_number_stays(as_organiser, played):
 
 
 def test_the_player_s_page_shows_the_sanctions_and_links_to_the_desk(as_organiser, played):
-    from scoring import services as scoring_services
+    from scoring import sanctions as sanction_services
 
     player = played.players.get(start_number=7)
     game = player.seats.select_related("game__stage").order_by("game__number").first().game
-    scoring_services.record_sanction(
+    sanction_services.record_sanction(
         player=player,
         scope="game",
         game=game,

@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from interchange.management.commands.demo import DEMO_FILE
 from rules.sheet import SheetLine
 from scoring.models import RoundResult
-from scoring.services import save_sheet
+from scoring.sheets import save_sheet
 from tournament.models import Round, Table
 
 STAGE_ORDER = ("qualifier", "final_a", "final_b")

@@ -14,7 +14,7 @@ from django.utils import timezone
 from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
 from scoring.models import Sheet
-from scoring.services import confirm_sheet
+from scoring.sheets import confirm_sheet
 from sync.models import VenuePush
 from sync.pusher import NoTournament, Pusher
 from sync.selectors import unconfirmed_sheet_addresses, venue_status

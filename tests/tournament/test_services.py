@@ -497,7 +497,7 @@ def test_a_drawn_player_stays_eligible_whatever_the_pages_write(example_document
     """Issue 22: the export of a tournament must import again, so the pages keep every drawn
     player eligible (A) and a B-final player in the B-final (M)."""
     from interchange.exporter import export_tournament
-    from scoring.services import set_b_final_participation
+    from scoring.finals import set_b_final_participation
 
     tournament, _ = import_tournament(example_document, slug="drawn")
     seated = Player.objects.get(tournament=tournament, start_number=3)
