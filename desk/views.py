@@ -26,6 +26,7 @@ from scoring.standings import (
 )
 from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Player, Round, Table
+from ui.refusals import show_refusal
 
 from . import excel, lots
 from .links import link_rows, phones
@@ -499,7 +500,7 @@ def b_final(request, slug):
         try:
             services.set_b_final_participation(tournament=tournament, playing=playing, among=among)
         except ValidationError as refusal:
-            messages.error(request, " ".join(refusal.messages))
+            show_refusal(request, refusal)
             return redirect("desk:b_final", slug=slug)
         messages.success(request, _("Saved who plays the B-final."))
         return redirect("desk:dashboard", slug=slug)

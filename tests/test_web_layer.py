@@ -31,6 +31,11 @@ ONCE = {
     'template_name = "ui/table.html"': "ui/tables.py",
     '"medal", "gold"': "ui/labels.py",
     '"gold"': "ui/labels.py",
+    # the refusal display: one helper instead of three ways
+    "def show_refusal(": "ui/refusals.py",
+    '" ".join(refusal.messages)': "ui/refusals.py",
+    # the confirm pages are declared on ui.views.ConfirmView
+    '"staff/confirm.html"': "staff/views.py",
 }
 
 
@@ -57,3 +62,31 @@ def test_the_medal_names_are_czech_on_pages_and_printouts():
     with translation.override("cs"):
         assert [medal_name(place) for place in (1, 2, 3)] == ["zlato", "stříbro", "bronz"]
         assert str(MEDALS[1]) == "zlato"
+
+
+def test_a_refusal_is_shown_next_to_its_field_or_on_the_next_page(rf):
+    from django import forms
+    from django.contrib.messages import get_messages
+    from django.contrib.messages.storage.fallback import FallbackStorage
+    from django.core.exceptions import ValidationError
+
+    from ui.refusals import show_refusal
+
+    class Form(forms.Form):
+        name = forms.CharField()
+        member_1 = forms.CharField()
+
+    form = Form({"name": "x", "member_1": "y"})
+    assert form.is_valid()
+    show_refusal(
+        form,
+        ValidationError({"name": "taken", "members": "too few", "other": "no"}),
+        aliases={"members": "member_1"},
+    )
+    assert form.errors == {"name": ["taken"], "member_1": ["too few"], "__all__": ["no"]}
+
+    request = rf.post("/")
+    request.session = {}
+    request._messages = FallbackStorage(request)
+    show_refusal(request, ValidationError(["One.", "Two."]))
+    assert [str(m) for m in get_messages(request)] == ["One. Two."]
