@@ -348,39 +348,34 @@ class PlayerNew(ServiceFormView):
 player_new = organiser_required(PlayerNew.as_view())
 
 
-@organiser_required
-def player(request, slug, number):
+class PlayerChange(PlayerNew):
     """A player's registration (to correct), eligibility, games and sanctions."""
-    tournament = tournament_or_404(slug)
-    found = _player_or_404(tournament, number)
-    form = PlayerForm(
-        request.POST or None,
-        instance=Player.objects.select_related("tournament").get(pk=found.pk),
-        tournament=tournament,
-    )
-    if request.method == "POST" and form.is_valid():
-        try:
-            saved = services.update_player(player=found, values=form.values())
-        except ValidationError as refusal:
-            show_refusal(form, refusal)
-        else:
-            messages.success(request, _("Saved: %(player)s.") % {"player": saved})
-            return redirect("staff:player", slug=slug, number=saved.start_number)
-    games = selectors.played_games(found)
-    latest = games[-1] if games else None
-    team = selectors.team_of(found)
-    return render(
-        request,
-        "staff/player_form.html",
-        {
-            "tournament": tournament,
-            "form": form,
+
+    def setup(self, request, *args, **kwargs):
+        super().setup(request, *args, **kwargs)
+        self.player = _player_or_404(self.tournament, kwargs["number"])
+
+    def get_initial(self):
+        return {}
+
+    def get_form_kwargs(self):
+        return {
+            **super().get_form_kwargs(),
+            "instance": Player.objects.select_related("tournament").get(pk=self.player.pk),
+        }
+
+    def get_context_data(self, **kwargs):
+        found = self.player
+        games = selectors.played_games(found)
+        latest = games[-1] if games else None
+        return {
+            **super().get_context_data(**kwargs),
             "player": found,
             "eligibility": eligibility_sentence(found),
             "games": games,
-            "team": team,
+            "team": selectors.team_of(found),
             "sanctions": selectors.player_sanctions(found),
-            "sanction_url": reverse("desk:sanctions", kwargs={"slug": slug})
+            "sanction_url": reverse("desk:sanctions", kwargs={"slug": self.tournament.slug})
             + "?"
             + urlencode(
                 {
@@ -389,9 +384,21 @@ def player(request, slug, number):
                 }
             ),
             "removal_problem": services.player_removal_problem(found),
-        },
-        status=BAD_REQUEST if form.errors else 200,
-    )
+        }
+
+    def perform(self, form):
+        return services.update_player(player=self.player, values=form.values())
+
+    def success_message(self, form, result):
+        return _("Saved: %(player)s.") % {"player": result}
+
+    def success_url_for(self, form, result):
+        return reverse(
+            "staff:player", kwargs={"slug": self.tournament.slug, "number": result.start_number}
+        )
+
+
+player = organiser_required(PlayerChange.as_view())
 
 
 class StaffConfirmView(ConfirmView):
@@ -452,56 +459,69 @@ def teams(request, slug):
     )
 
 
-def _team_page(request, tournament, team):
-    frozen = services.roster_freeze_reason(tournament)
-    members = (
-        list(team.members.select_related("player").order_by("player__start_number")) if team else []
-    )
-    current = [member.player for member in members]
-    form = TeamForm(
-        request.POST or None,
-        tournament=tournament,
-        players=selectors.players_free_for(tournament, team),
-        frozen=bool(frozen),
-        team=team,
-        initial=team_initial(team.name, current) if team else None,
-    )
-    if request.method == "POST" and form.is_valid():
-        chosen = form.cleaned_data.get("members", current)
-        try:
-            saved = services.save_team(
-                tournament=tournament, team=team, name=form.cleaned_data["name"], members=chosen
-            )
-        except ValidationError as refusal:
-            show_refusal(form, refusal, aliases={"members": "member_1"})
-        else:
-            messages.success(request, _("The team „%(name)s“ is saved.") % {"name": saved.name})
-            return redirect("staff:teams", slug=tournament.slug)
-    return render(
-        request,
-        "staff/team_form.html",
-        {
-            "tournament": tournament,
-            "team": team,
-            "form": form,
-            "members": current,
-            "frozen": frozen,
+class TeamChange(ServiceFormView):
+    """A team's name and roster; a new team where the address names none."""
+
+    template_name = "staff/team_form.html"
+    form_class = TeamForm
+    refusal_aliases = {"members": "member_1"}
+
+    def setup(self, request, *args, **kwargs):
+        super().setup(request, *args, **kwargs)
+        tournament = self.tournament = tournament_or_404(kwargs["slug"])
+        team = self.team = (
+            get_object_or_404(Team, tournament=tournament, pk=kwargs["team"])
+            if "team" in kwargs
+            else None
+        )
+        self.frozen = services.roster_freeze_reason(tournament)
+        members = (
+            list(team.members.select_related("player").order_by("player__start_number"))
+            if team
+            else []
+        )
+        self.current = [member.player for member in members]
+
+    def get_initial(self):
+        return team_initial(self.team.name, self.current) if self.team else {}
+
+    def get_form_kwargs(self):
+        return {
+            **super().get_form_kwargs(),
+            "tournament": self.tournament,
+            "players": selectors.players_free_for(self.tournament, self.team),
+            "frozen": bool(self.frozen),
+            "team": self.team,
+        }
+
+    def get_context_data(self, **kwargs):
+        return {
+            **super().get_context_data(**kwargs),
+            "tournament": self.tournament,
+            "team": self.team,
+            "members": self.current,
+            "frozen": self.frozen,
             "size_min": TEAM_SIZE_MIN,
             "size_max": TEAM_SIZE_MAX,
-        },
-        status=BAD_REQUEST if form.errors else 200,
-    )
+        }
+
+    def perform(self, form):
+        return services.save_team(
+            tournament=self.tournament,
+            team=self.team,
+            name=form.cleaned_data["name"],
+            members=form.cleaned_data.get("members", self.current),
+        )
+
+    def success_message(self, form, result):
+        return _("The team „%(name)s“ is saved.") % {"name": result.name}
+
+    def success_url_for(self, form, result):
+        return reverse("staff:teams", kwargs={"slug": self.tournament.slug})
 
 
-@organiser_required
-def team_new(request, slug):
-    return _team_page(request, tournament_or_404(slug), None)
-
-
-@organiser_required
-def team(request, slug, team):
-    tournament = tournament_or_404(slug)
-    return _team_page(request, tournament, get_object_or_404(Team, tournament=tournament, pk=team))
+team_new = organiser_required(TeamChange.as_view())
+team = organiser_required(TeamChange.as_view())
 
 
 class TeamDelete(StaffConfirmView):
