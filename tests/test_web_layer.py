@@ -34,6 +34,9 @@ ONCE = {
     # the refusal display: one helper instead of three ways
     "def show_refusal(": "ui/refusals.py",
     '" ".join(refusal.messages)': "ui/refusals.py",
+    # the sheet form (web layer, not scoring) and the version it was loaded with
+    "def lines_from_form(": "ui/sheet_form.py",
+    '.get("version", "0")': "ui/sheet_form.py",
     # the confirm pages are declared on ui.views.ConfirmView
     '"staff/confirm.html"': "staff/views.py",
 }
@@ -90,3 +93,13 @@ def test_a_refusal_is_shown_next_to_its_field_or_on_the_next_page(rf):
     request._messages = FallbackStorage(request)
     show_refusal(request, ValidationError(["One.", "Two."]))
     assert [str(m) for m in get_messages(request)] == ["One. Two."]
+
+
+@pytest.mark.parametrize(
+    ("typed", "version"), [("3", 3), (" 3 ", 3), ("", -1), ("x", -1), ("-2", -1), ("9" * 12, -1)]
+)
+def test_the_form_version_is_read_one_way(typed, version):
+    from ui.sheet_form import form_version
+
+    assert form_version({"version": typed}) == version
+    assert form_version({}) == 0
