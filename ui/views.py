@@ -39,12 +39,6 @@ class ServiceFormView(FormView):
     def success_url_for(self, form, result) -> str:
         raise NotImplementedError
 
-    def post(self, request, *args, **kwargs):
-        form = self.get_form()
-        if form.is_valid():
-            return self.form_valid(form)
-        return self.form_invalid(form)
-
     def form_valid(self, form):
         try:
             result = self.perform(form)
