@@ -17,8 +17,7 @@ from scoring import sheets as sheet_services
 from tournament import spreadsheets
 from tournament.models import Game
 from tournament.spreadsheets import column_letter, put
-
-from .sheets import number
+from ui.sheet_form import number
 
 CONTENT_TYPE = spreadsheets.CONTENT_TYPE
 COLUMNS = {"laid": 3, "unused": 4, "closed": 5, "disqualified": 6, "penalty": 7}

@@ -30,6 +30,8 @@ from scoring.standings import (
 )
 from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Player, Round, Table
+from ui.refusals import show_refusal
+from ui.sheet_form import field_name, form_values, form_version, lines_from_form
 
 from . import excel, lots
 from .links import link_rows, phones
@@ -47,7 +49,6 @@ from .selectors import (
     unconfirmed,
     waiting_for,
 )
-from .sheets import field_name, form_values, lines_from_form
 
 
 def sheet_url(cell_or_table, round_=None) -> str:
@@ -237,10 +238,7 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
     state = sheet_services.sheet_state(table_, round_)
     if request.method == "POST":
         lines = lines_from_form(state, request.POST)
-        try:
-            version = int(request.POST.get("version", "0"))
-        except ValueError:
-            version = -1
+        version = form_version(request.POST)
         confirm_warnings = request.POST.get("confirm_warnings") == "on"
         correcting = state.sheet is not None and state.sheet.confirmed
         reason = request.POST.get("correction_reason", "")
@@ -372,11 +370,9 @@ def confirm(request, slug, stage, number, table, round):  # noqa: A002
         round__number=round,
     )
     try:
-        version = int(request.POST.get("version", "0"))
-    except ValueError:
-        version = -1
-    try:
-        sheet_services.confirm_sheet(sheet=sheet_, by=request.user, version=version)
+        sheet_services.confirm_sheet(
+            sheet=sheet_, by=request.user, version=form_version(request.POST)
+        )
     except sheet_services.SheetRefused as refused:
         messages.error(request, str(refused))
         return redirect(sheet_url(sheet_))
@@ -505,7 +501,7 @@ def b_final(request, slug):
                 tournament=tournament, playing=playing, among=among
             )
         except ValidationError as refusal:
-            messages.error(request, " ".join(refusal.messages))
+            show_refusal(request, refusal)
             return redirect("desk:b_final", slug=slug)
         messages.success(request, _("Saved who plays the B-final."))
         return redirect("desk:dashboard", slug=slug)

@@ -34,6 +34,7 @@ from scoring.standings import FINAL_A, FINAL_B
 from tournament.collation import name_key
 from tournament.labels import category_name, stage_label
 from tournament.models import Game, Seat, SightClass, Tournament
+from ui.labels import medal_name
 
 
 @dataclass(frozen=True)
@@ -186,10 +187,6 @@ def seating(game: Game) -> Seating:
 
 
 # Standings and results -------------------------------------------------------------------------
-
-
-def medal_name(place: int) -> str:
-    return {1: _("gold"), 2: _("silver"), 3: _("bronze")}[place]
 
 
 def row_note(row) -> str:

@@ -3,7 +3,6 @@ in a fixed number of queries; what the pages share with the printouts is ``scori
 """
 
 import dataclasses
-import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -31,12 +30,7 @@ from scoring.standings import (
 )
 from tournament.labels import stage_label
 from tournament.models import Seat, Stage, Tournament
-
-
-def folded(text: str) -> str:
-    """Text for matching typed names: lower case, without accents ("Kolář" -> "kolar")."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+from ui.search import folded
 
 
 def matches(player: PlayerInfo, query: str) -> bool:

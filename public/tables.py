@@ -1,6 +1,6 @@
-"""Public tables through django-tables2, rendered by one accessible template: a caption, column
-headers with scope and the sort state of the order shown (``aria-sort``), a row header for
-each row. Names sort by surname in Czech alphabetical order (``tournament.collation``)."""
+"""Public tables: the accessible table of every page (``ui.tables``) with the public pages'
+marks (a place decided by lot, the advancement cut). Names sort by surname in Czech
+alphabetical order (``tournament.collation``)."""
 
 import django_tables2 as tables
 from django.urls import reverse
@@ -9,21 +9,13 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from tournament.templatetags.czech import cs
-
-MEDALS = {
-    1: pgettext_lazy("medal", "gold"),
-    2: pgettext_lazy("medal", "silver"),
-    3: pgettext_lazy("medal", "bronze"),
-}
+from ui.labels import MEDALS
+from ui.tables import AccessibleTable
 
 
-class AccessibleTable(tables.Table):
-    row_header = "player"  # the column whose cells head their rows
-
-    def __init__(self, *args, caption="", slug=None, lot_url="", **kwargs):
+class PublicTable(AccessibleTable):
+    def __init__(self, *args, lot_url="", **kwargs):
         super().__init__(*args, **kwargs)
-        self.caption = caption
-        self.slug = slug
         self.lot_url = lot_url  # the public record of the lots that decided places
 
     def lot_note(self):
@@ -36,10 +28,6 @@ class AccessibleTable(tables.Table):
     @staticmethod
     def joined(notes) -> str:
         return format_html_join(", ", "{}", ((note,) for note in notes)) if notes else "–"
-
-    class Meta:
-        template_name = "includes/table.html"
-        orderable = True
 
     @property
     def in_place_order(self) -> bool:
@@ -66,7 +54,7 @@ def player_link(slug, info, element_id=None):
     return format_html('<a href="{}">{}. {}</a>', url, info.number, cs(info.name))
 
 
-class StandingsTable(AccessibleTable):
+class StandingsTable(PublicTable):
     rank = tables.Column(_("Place"), accessor="rank", order_by=("rank", "player__number"))
     player = tables.Column(
         _("Player"), accessor="player__name", order_by=("player__name_key", "player__number")
@@ -80,7 +68,7 @@ class StandingsTable(AccessibleTable):
     rounds = tables.Column(_("Rounds"))
     note = tables.Column(_("Note"), empty_values=(), orderable=False)
 
-    class Meta(AccessibleTable.Meta):
+    class Meta(PublicTable.Meta):
         order_by = ("rank",)
 
     def render_rank(self, record):
@@ -108,7 +96,7 @@ class StandingsTable(AccessibleTable):
         return self.joined(notes)
 
 
-class TeamsTable(AccessibleTable):
+class TeamsTable(PublicTable):
     row_header = "team"
     rank = tables.Column(_("Place"), order_by=("rank", "team"))
     team = tables.Column(_("Team"), order_by=("team_key",))
@@ -116,7 +104,7 @@ class TeamsTable(AccessibleTable):
     counted = tables.Column(_("Counted players"), orderable=False)
     note = tables.Column(_("Note"), empty_values=(), orderable=False)
 
-    class Meta(AccessibleTable.Meta):
+    class Meta(PublicTable.Meta):
         order_by = ("rank",)
 
     def render_rank(self, record):
@@ -138,7 +126,7 @@ class TeamsTable(AccessibleTable):
         return self.joined(notes)
 
 
-class DrawTable(AccessibleTable):
+class DrawTable(PublicTable):
     player = tables.Column(
         _("Player"), accessor="player__name", order_by=("player__name_key", "player__number")
     )
@@ -149,7 +137,7 @@ class DrawTable(AccessibleTable):
         _("Starts the game's first round"), accessor="starter__name", orderable=False
     )
 
-    class Meta(AccessibleTable.Meta):
+    class Meta(PublicTable.Meta):
         order_by = ("table", "seat")
 
     def render_player(self, record):

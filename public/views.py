@@ -24,10 +24,11 @@ from tournament.cache import cached_page, keep_only, named, table_sort, used_par
 from tournament.labels import CATEGORY_NAMES, stage_label
 from tournament.lookups import tournament_or_404
 from tournament.models import Stage, Tournament
+from ui.labels import MEDALS
 
 from . import charts, live, selectors
 from .commitments import draw_commitments
-from .tables import MEDALS, DrawTable, StandingsTable, TeamsTable
+from .tables import DrawTable, StandingsTable, TeamsTable
 
 RECORDS_SHOWN = 10  # the archive's lists of records show the top ten
 

@@ -18,7 +18,14 @@ from rules.championship import ROUND_NUMBERS
 from scoring import links
 from scoring import sheets as sheet_services
 from scoring.models import Sheet, TableLink
-from scoring.sheet_form import TABLE_FIELDS, field_name, form_rows, form_values, lines_from_form
+from ui.sheet_form import (
+    TABLE_FIELDS,
+    field_name,
+    form_rows,
+    form_values,
+    form_version,
+    lines_from_form,
+)
 
 from .selectors import ended_early_words, table_results
 
@@ -141,12 +148,6 @@ def _round_of(game, number):
     return round_
 
 
-def _version(data) -> int:
-    """The version the form was loaded with; anything else is a version no sheet has."""
-    text = str(data.get("version", "0")).strip()
-    return int(text) if text.isdigit() and int(text) < 2**31 else -1
-
-
 @sensitive_variables()
 @sensitive_post_parameters()
 @link_holder(links.link_in_force)
@@ -178,7 +179,7 @@ def _save(request, link: TableLink, round_):
     table_ = link.table
     state = sheet_services.sheet_state(table_, round_)
     lines = _table_lines(state, request.POST)
-    version = _version(request.POST)
+    version = form_version(request.POST)
     try:
         sheet_services.save_sheet(
             table=table_,

@@ -1,6 +1,7 @@
 """Forms of the staff pages. They check what a form can see; every write goes through a
 service (``tournament.services``, ``accounts.services``), which checks again what the rules
-allow, and its refusals are shown next to the fields they are about (``show_refusal``)."""
+allow, and its refusals are shown next to the fields they are about
+(``ui.refusals.show_refusal``)."""
 
 from django import forms
 from django.contrib.auth.models import User
@@ -19,21 +20,6 @@ from tournament.services import PLAYER_FIELDS, SETTINGS_FIELDS, confirmation_fie
 from tournament.words import team_size_message
 
 from .selectors import ABSENT, NOT_ELIGIBLE, UNPAID
-
-
-def show_refusal(
-    form: forms.Form, refusal: ValidationError, aliases: dict[str, str] | None = None
-) -> None:
-    """A service's refusal on the form: next to its field where the form has it (``aliases``:
-    the service's name of a field -> the form's), else at the top."""
-    if hasattr(refusal, "error_dict"):
-        for field, errors in refusal.error_dict.items():
-            field = (aliases or {}).get(field, field)
-            target = field if field in form.fields else None
-            for error in errors:
-                form.add_error(target, error)
-    else:
-        form.add_error(None, refusal)
 
 
 class DateInput(forms.DateInput):

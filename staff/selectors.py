@@ -2,7 +2,6 @@
 eligibility in words, the teams, the accounts and the card table. Each takes a fixed number
 of queries whatever the number of players."""
 
-import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -32,6 +31,7 @@ from tournament.models import (
     card_table_highest_value,
 )
 from tournament.words import eligibility_sentence
+from ui.search import folded
 
 TODO, DOING, DONE, WAITING = "todo", "doing", "done", "waiting"
 STATE_WORDS = {
@@ -273,12 +273,6 @@ class PlayerRow:
     eligibility: str
     present: bool
     paid: bool
-
-
-def folded(text: str) -> str:
-    """Lower case without diacritics: „Černá“ is found by „cerna“."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def player_rows(

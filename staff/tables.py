@@ -1,24 +1,11 @@
-"""The staff's tables through django-tables2, rendered by the accessible template that the
-public tables use too (``includes/table.html``): a caption, column headers with scope and sort
-state, a row header for each row."""
+"""The staff's tables: the accessible table of every page (``ui.tables``)."""
 
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-
-class StaffTable(tables.Table):
-    row_header = "name"  # the column whose cells head their rows
-
-    def __init__(self, *args, caption="", slug=None, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.caption = caption
-        self.slug = slug
-
-    class Meta:
-        template_name = "includes/table.html"
-        orderable = True
+from ui.tables import AccessibleTable
 
 
 def _tick(name: str, label: str, record, checked: bool):
@@ -35,7 +22,9 @@ def _tick(name: str, label: str, record, checked: bool):
     )
 
 
-class PlayersTable(StaffTable):
+class PlayersTable(AccessibleTable):
+    row_header = "name"
+
     number = tables.Column(_("No."), order_by=("number",))
     name = tables.Column(_("Player"), order_by=("name", "number"))
     sight = tables.Column(_("Sight class"), order_by=("category", "sight", "number"))
@@ -45,7 +34,7 @@ class PlayersTable(StaffTable):
     present = tables.Column(_("Present"), order_by=("present", "number"))
     paid = tables.Column(_("Entry fee paid"), order_by=("paid", "number"))
 
-    class Meta(StaffTable.Meta):
+    class Meta(AccessibleTable.Meta):
         order_by = ("number",)
 
     def render_name(self, record):

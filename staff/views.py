@@ -26,6 +26,8 @@ from tournament.labels import stage_label
 from tournament.lookups import tournament_or_404
 from tournament.models import Card, Player, Team, Tournament
 from tournament.words import eligibility_sentence
+from ui.refusals import refusal_text, show_refusal
+from ui.views import BAD_REQUEST, ConfirmView, ServiceFormView
 
 from . import selectors
 from .forms import (
@@ -42,12 +44,9 @@ from .forms import (
     TeamForm,
     TournamentForm,
     confirmation_words,
-    show_refusal,
     team_initial,
 )
 from .tables import PlayersTable
-
-BAD_REQUEST = 400  # a form refused: the page again, with the reasons
 
 
 def _player_or_404(tournament: Tournament, number: int) -> Player:
@@ -169,71 +168,79 @@ def _sections(form: TournamentForm, tournament: Tournament | None, confirmation:
     return result
 
 
-def _settings_page(request, form, tournament, confirmation, status=200):
-    suggestion = suggested_url(urlsplit("//" + request.get_host()).port)
-    return render(
-        request,
-        "staff/settings.html",
-        {
-            "form": form,
+class TournamentNew(ServiceFormView):
+    """A new tournament's settings (``tournament`` is None) or a tournament's (``Settings``)."""
+
+    template_name = "staff/settings.html"
+    form_class = TournamentForm
+    tournament = None
+    confirmation: dict = {}
+
+    def get_initial(self):
+        return {"year": _this_year()}
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        request, tournament = self.request, self.tournament
+        return {
+            **context,
             "tournament": tournament,
-            "sections": _sections(form, tournament, confirmation),
+            "sections": _sections(context["form"], tournament, self.confirmation),
             "warnings": quota_warnings(tournament) if tournament else [],
             "phones": phones_address(tournament, request.build_absolute_uri("/")),
-            "phones_suggestion": suggestion,
-        },
-        status=status,
-    )
+            "phones_suggestion": suggested_url(urlsplit("//" + request.get_host()).port),
+        }
+
+    def perform(self, form):
+        return services.create_tournament(values=form.values(), confirmation=form.confirmation())
+
+    def success_message(self, form, result):
+        return _("The tournament „%(name)s“ is created. Next: register its players.") % {
+            "name": result.name
+        }
+
+    def success_url_for(self, form, result):
+        return reverse("staff:tournament", kwargs={"slug": result.slug})
 
 
-@organiser_required
-def tournament_new(request):
-    form = TournamentForm(request.POST or None, initial={"year": _this_year()})
-    if request.method == "POST" and form.is_valid():
-        try:
-            created = services.create_tournament(
-                values=form.values(), confirmation=form.confirmation()
-            )
-        except ValidationError as refusal:
-            show_refusal(form, refusal)
-        else:
-            messages.success(
-                request,
-                _("The tournament „%(name)s“ is created. Next: register its players.")
-                % {"name": created.name},
-            )
-            return redirect("staff:tournament", slug=created.slug)
-    status = BAD_REQUEST if form.errors else 200
-    return _settings_page(request, form, None, {}, status)
+tournament_new = organiser_required(TournamentNew.as_view())
 
 
 def _this_year() -> int:
     return timezone.localdate().year
 
 
-@organiser_required
-def settings(request, slug):
-    tournament = tournament_or_404(slug)
-    confirmation = services.confirmation_settings(tournament)
-    frozen = services.frozen_settings(tournament)
-    form = TournamentForm(
-        request.POST or None,
-        instance=Tournament.objects.get(pk=tournament.pk),  # the form's own copy to check
-        frozen=frozen,
-        confirmation=confirmation,
-    )
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.update_tournament(
-                tournament=tournament, values=form.values(), confirmation=form.confirmation()
-            )
-        except ValidationError as refusal:
-            show_refusal(form, refusal)
-        else:
-            messages.success(request, _("The settings are saved."))
-            return redirect("staff:settings", slug=slug)
-    status = BAD_REQUEST if form.errors else 200
-    return _settings_page(request, form, tournament, confirmation, status)
+class Settings(TournamentNew):
+    def setup(self, request, *args, **kwargs):
+        super().setup(request, *args, **kwargs)
+        self.tournament = tournament_or_404(kwargs["slug"])
+        self.confirmation = services.confirmation_settings(self.tournament)
+
+    def get_initial(self):
+        return {}
+
+    def get_form_kwargs(self):
+        return {
+            **super().get_form_kwargs(),
+            # the form's own copy to check
+            "instance": Tournament.objects.get(pk=self.tournament.pk),
+            "frozen": services.frozen_settings(self.tournament),
+            "confirmation": self.confirmation,
+        }
+
+    def perform(self, form):
+        services.update_tournament(
+            tournament=self.tournament, values=form.values(), confirmation=form.confirmation()
+        )
+
+    def success_message(self, form, result):
+        return _("The settings are saved.")
+
+    def success_url_for(self, form, result):
+        return reverse("staff:settings", kwargs={"slug": self.tournament.slug})
+
+
+settings = organiser_required(Settings.as_view())
 
 
 # --- players ------------------------------------------------------------------------------
@@ -255,7 +262,7 @@ def players(request, slug):
                 paid=_numbers(request.POST.getlist("paid")),
             )
         except ValidationError as refusal:
-            messages.error(request, " ".join(refusal.messages))
+            show_refusal(request, refusal)
         else:
             messages.success(
                 request,
@@ -310,65 +317,65 @@ def _numbers(values) -> set[int]:
     return {int(value) for value in values if value.isdigit()}
 
 
-@organiser_required
-def player_new(request, slug):
-    tournament = tournament_or_404(slug)
-    form = PlayerForm(
-        request.POST or None,
-        tournament=tournament,
-        initial={"start_number": services.next_start_number(tournament)},
-    )
-    if request.method == "POST" and form.is_valid():
-        try:
-            player = services.create_player(tournament=tournament, values=form.values())
-        except ValidationError as refusal:
-            show_refusal(form, refusal)
-        else:
-            messages.success(request, _("Registered: %(player)s.") % {"player": player})
-            if "another" in request.POST:
-                return redirect("staff:player_new", slug=slug)
-            return redirect("staff:players", slug=slug)
-    return render(
-        request,
-        "staff/player_form.html",
-        {"tournament": tournament, "form": form, "player": None},
-        status=BAD_REQUEST if form.errors else 200,
-    )
+class PlayerNew(ServiceFormView):
+    template_name = "staff/player_form.html"
+    form_class = PlayerForm
+
+    def setup(self, request, *args, **kwargs):
+        super().setup(request, *args, **kwargs)
+        self.tournament = tournament_or_404(kwargs["slug"])
+
+    def get_initial(self):
+        return {"start_number": services.next_start_number(self.tournament)}
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "tournament": self.tournament}
+
+    def get_context_data(self, **kwargs):
+        return {**super().get_context_data(**kwargs), "tournament": self.tournament, "player": None}
+
+    def perform(self, form):
+        return services.create_player(tournament=self.tournament, values=form.values())
+
+    def success_message(self, form, result):
+        return _("Registered: %(player)s.") % {"player": result}
+
+    def success_url_for(self, form, result):
+        name = "staff:player_new" if "another" in self.request.POST else "staff:players"
+        return reverse(name, kwargs={"slug": self.tournament.slug})
 
 
-@organiser_required
-def player(request, slug, number):
+player_new = organiser_required(PlayerNew.as_view())
+
+
+class PlayerChange(PlayerNew):
     """A player's registration (to correct), eligibility, games and sanctions."""
-    tournament = tournament_or_404(slug)
-    found = _player_or_404(tournament, number)
-    form = PlayerForm(
-        request.POST or None,
-        instance=Player.objects.select_related("tournament").get(pk=found.pk),
-        tournament=tournament,
-    )
-    if request.method == "POST" and form.is_valid():
-        try:
-            saved = services.update_player(player=found, values=form.values())
-        except ValidationError as refusal:
-            show_refusal(form, refusal)
-        else:
-            messages.success(request, _("Saved: %(player)s.") % {"player": saved})
-            return redirect("staff:player", slug=slug, number=saved.start_number)
-    games = selectors.played_games(found)
-    latest = games[-1] if games else None
-    team = selectors.team_of(found)
-    return render(
-        request,
-        "staff/player_form.html",
-        {
-            "tournament": tournament,
-            "form": form,
+
+    def setup(self, request, *args, **kwargs):
+        super().setup(request, *args, **kwargs)
+        self.player = _player_or_404(self.tournament, kwargs["number"])
+
+    def get_initial(self):
+        return {}
+
+    def get_form_kwargs(self):
+        return {
+            **super().get_form_kwargs(),
+            "instance": Player.objects.select_related("tournament").get(pk=self.player.pk),
+        }
+
+    def get_context_data(self, **kwargs):
+        found = self.player
+        games = selectors.played_games(found)
+        latest = games[-1] if games else None
+        return {
+            **super().get_context_data(**kwargs),
             "player": found,
             "eligibility": eligibility_sentence(found),
             "games": games,
-            "team": team,
+            "team": selectors.team_of(found),
             "sanctions": selectors.player_sanctions(found),
-            "sanction_url": reverse("desk:sanctions", kwargs={"slug": slug})
+            "sanction_url": reverse("desk:sanctions", kwargs={"slug": self.tournament.slug})
             + "?"
             + urlencode(
                 {
@@ -377,39 +384,59 @@ def player(request, slug, number):
                 }
             ),
             "removal_problem": services.player_removal_problem(found),
-        },
-        status=BAD_REQUEST if form.errors else 200,
-    )
+        }
+
+    def perform(self, form):
+        return services.update_player(player=self.player, values=form.values())
+
+    def success_message(self, form, result):
+        return _("Saved: %(player)s.") % {"player": result}
+
+    def success_url_for(self, form, result):
+        return reverse(
+            "staff:player", kwargs={"slug": self.tournament.slug, "number": result.start_number}
+        )
 
 
-@organiser_required
-def player_delete(request, slug, number):
-    tournament = tournament_or_404(slug)
-    found = _player_or_404(tournament, number)
-    back = reverse("staff:player", kwargs={"slug": slug, "number": number})
-    if request.method == "POST":
-        try:
-            services.delete_player(player=found)
-        except ValidationError as refusal:
-            messages.error(request, " ".join(refusal.messages))
-            return redirect(back)
-        messages.success(request, _("Removed from the tournament: %(player)s.") % {"player": found})
-        return redirect("staff:players", slug=slug)
-    return render(
-        request,
-        "staff/confirm.html",
-        {
-            "tournament": tournament,
-            "title": _("Remove from the tournament: %(player)s?") % {"player": found},
+player = organiser_required(PlayerChange.as_view())
+
+
+class StaffConfirmView(ConfirmView):
+    template_name = "staff/confirm.html"
+
+
+class PlayerDelete(StaffConfirmView):
+    def get_object(self):
+        self.tournament = tournament_or_404(self.kwargs["slug"])
+        return _player_or_404(self.tournament, self.kwargs["number"])
+
+    def back_url(self):
+        return reverse("staff:player", kwargs=self.kwargs)
+
+    def confirmation(self):
+        return {
+            "tournament": self.tournament,
+            "title": _("Remove from the tournament: %(player)s?") % {"player": self.object},
             "consequence": _(
                 "The player's registration is deleted. This cannot be undone: to register the "
                 "player again, enter everything anew."
             ),
-            "problem": services.player_removal_problem(found),
+            "problem": services.player_removal_problem(self.object),
             "action": _("Remove the player"),
-            "back": back,
-        },
-    )
+            "back": self.back_url(),
+        }
+
+    def perform(self):
+        services.delete_player(player=self.object)
+
+    def success_message(self):
+        return _("Removed from the tournament: %(player)s.") % {"player": self.object}
+
+    def success_url(self):
+        return reverse("staff:players", kwargs={"slug": self.tournament.slug})
+
+
+player_delete = organiser_required(PlayerDelete.as_view())
 
 
 # --- teams --------------------------------------------------------------------------------
@@ -432,86 +459,103 @@ def teams(request, slug):
     )
 
 
-def _team_page(request, tournament, team):
-    frozen = services.roster_freeze_reason(tournament)
-    members = (
-        list(team.members.select_related("player").order_by("player__start_number")) if team else []
-    )
-    current = [member.player for member in members]
-    form = TeamForm(
-        request.POST or None,
-        tournament=tournament,
-        players=selectors.players_free_for(tournament, team),
-        frozen=bool(frozen),
-        team=team,
-        initial=team_initial(team.name, current) if team else None,
-    )
-    if request.method == "POST" and form.is_valid():
-        chosen = form.cleaned_data.get("members", current)
-        try:
-            saved = services.save_team(
-                tournament=tournament, team=team, name=form.cleaned_data["name"], members=chosen
-            )
-        except ValidationError as refusal:
-            show_refusal(form, refusal, aliases={"members": "member_1"})
-        else:
-            messages.success(request, _("The team „%(name)s“ is saved.") % {"name": saved.name})
-            return redirect("staff:teams", slug=tournament.slug)
-    return render(
-        request,
-        "staff/team_form.html",
-        {
-            "tournament": tournament,
-            "team": team,
-            "form": form,
-            "members": current,
-            "frozen": frozen,
+class TeamChange(ServiceFormView):
+    """A team's name and roster; a new team where the address names none."""
+
+    template_name = "staff/team_form.html"
+    form_class = TeamForm
+    refusal_aliases = {"members": "member_1"}
+
+    def setup(self, request, *args, **kwargs):
+        super().setup(request, *args, **kwargs)
+        tournament = self.tournament = tournament_or_404(kwargs["slug"])
+        team = self.team = (
+            get_object_or_404(Team, tournament=tournament, pk=kwargs["team"])
+            if "team" in kwargs
+            else None
+        )
+        self.frozen = services.roster_freeze_reason(tournament)
+        members = (
+            list(team.members.select_related("player").order_by("player__start_number"))
+            if team
+            else []
+        )
+        self.current = [member.player for member in members]
+
+    def get_initial(self):
+        return team_initial(self.team.name, self.current) if self.team else {}
+
+    def get_form_kwargs(self):
+        return {
+            **super().get_form_kwargs(),
+            "tournament": self.tournament,
+            "players": selectors.players_free_for(self.tournament, self.team),
+            "frozen": bool(self.frozen),
+            "team": self.team,
+        }
+
+    def get_context_data(self, **kwargs):
+        return {
+            **super().get_context_data(**kwargs),
+            "tournament": self.tournament,
+            "team": self.team,
+            "members": self.current,
+            "frozen": self.frozen,
             "size_min": TEAM_SIZE_MIN,
             "size_max": TEAM_SIZE_MAX,
-        },
-        status=BAD_REQUEST if form.errors else 200,
-    )
+        }
+
+    def perform(self, form):
+        return services.save_team(
+            tournament=self.tournament,
+            team=self.team,
+            name=form.cleaned_data["name"],
+            members=form.cleaned_data.get("members", self.current),
+        )
+
+    def success_message(self, form, result):
+        return _("The team „%(name)s“ is saved.") % {"name": result.name}
+
+    def success_url_for(self, form, result):
+        return reverse("staff:teams", kwargs={"slug": self.tournament.slug})
 
 
-@organiser_required
-def team_new(request, slug):
-    return _team_page(request, tournament_or_404(slug), None)
+team_new = organiser_required(TeamChange.as_view())
+team = organiser_required(TeamChange.as_view())
 
 
-@organiser_required
-def team(request, slug, team):
-    tournament = tournament_or_404(slug)
-    return _team_page(request, tournament, get_object_or_404(Team, tournament=tournament, pk=team))
+class TeamDelete(StaffConfirmView):
+    def get_object(self):
+        self.tournament = tournament_or_404(self.kwargs["slug"])
+        return get_object_or_404(Team, tournament=self.tournament, pk=self.kwargs["team"])
 
+    def back_url(self):
+        return reverse("staff:team", kwargs={"slug": self.tournament.slug, "team": self.object.pk})
 
-@organiser_required
-def team_delete(request, slug, team):
-    tournament = tournament_or_404(slug)
-    found = get_object_or_404(Team, tournament=tournament, pk=team)
-    back = reverse("staff:team", kwargs={"slug": slug, "team": found.pk})
-    if request.method == "POST":
-        try:
-            services.delete_team(team=found)
-        except ValidationError as refusal:
-            messages.error(request, " ".join(refusal.messages))
-            return redirect(back)
-        messages.success(request, _("The team „%(name)s“ is deleted.") % {"name": found.name})
-        return redirect("staff:teams", slug=slug)
-    return render(
-        request,
-        "staff/confirm.html",
-        {
-            "tournament": tournament,
-            "title": _("Delete the team „%(name)s“?") % {"name": found.name},
+    def confirmation(self):
+        return {
+            "tournament": self.tournament,
+            "title": _("Delete the team „%(name)s“?") % {"name": self.object.name},
             "consequence": _(
                 "The team and its roster are deleted; its players stay registered. This "
                 "cannot be undone."
             ),
-            "problem": services.roster_freeze_reason(tournament),
+            "problem": services.roster_freeze_reason(self.tournament),
             "action": _("Delete the team"),
-            "back": back,
-        },
-    )
+            "back": self.back_url(),
+        }
+
+    def perform(self):
+        services.delete_team(team=self.object)
+
+    def success_message(self):
+        return _("The team „%(name)s“ is deleted.") % {"name": self.object.name}
+
+    def success_url(self):
+        return reverse("staff:teams", kwargs={"slug": self.tournament.slug})
+
+
+team_delete = organiser_required(TeamDelete.as_view())
 
 
 # --- replacements in the A-final -----------------------------------------------------------
@@ -537,8 +581,7 @@ def replacements(request, slug):
                 by=request.user,
             )
         except ValidationError as refusal:
-            for message in refusal.messages:
-                form.add_error(None, message)
+            show_refusal(form, refusal)
         else:
             messages.success(
                 request,
@@ -670,40 +713,38 @@ def account_password(request, account):
     return _account_page(request, user, password_form=form, status=BAD_REQUEST)
 
 
-@organiser_required
-def account_deactivate(request, account):
-    user = get_object_or_404(User, pk=account)
-    back = reverse("staff:account", kwargs={"account": user.pk})
-    if request.method == "POST":
+class AccountDeactivate(StaffConfirmView):
+    def get_object(self):
+        return get_object_or_404(User, pk=self.kwargs["account"])
+
+    def back_url(self):
+        return reverse("staff:account", kwargs={"account": self.object.pk})
+
+    def confirmation(self):
+        problem = None
         try:
-            account_services.set_active(user=user, active=False, by=request.user)
+            account_services.deactivation_check(user=self.object, by=self.request.user)
         except ValidationError as refusal:
-            messages.error(request, " ".join(refusal.messages))
-        else:
-            messages.success(
-                request,
-                _("The account %(username)s is deactivated.") % {"username": user.username},
-            )
-        return redirect(back)
-    problem = None
-    try:
-        account_services.deactivation_check(user=user, by=request.user)
-    except ValidationError as refusal:
-        problem = " ".join(refusal.messages)
-    return render(
-        request,
-        "staff/confirm.html",
-        {
-            "title": _("Deactivate the account %(username)s?") % {"username": user.username},
+            problem = refusal_text(refusal)
+        return {
+            "title": _("Deactivate the account %(username)s?") % {"username": self.object.username},
             "consequence": _(
                 "The account can no longer sign in; its name stays on the sheets, draws and "
                 "decisions it recorded. An organiser can make it active again."
             ),
             "problem": problem,
             "action": _("Deactivate the account"),
-            "back": back,
-        },
-    )
+            "back": self.back_url(),
+        }
+
+    def perform(self):
+        account_services.set_active(user=self.object, active=False, by=self.request.user)
+
+    def success_message(self):
+        return _("The account %(username)s is deactivated.") % {"username": self.object.username}
+
+
+account_deactivate = organiser_required(AccountDeactivate.as_view())
 
 
 @organiser_required
@@ -725,71 +766,83 @@ def _card_values(form: CardForm) -> dict:
     return {"letters": data["letters"], "value": data["value"], "count": data["count"]}
 
 
-@organiser_required
-def cards(request):
-    form = CardForm(request.POST or None, prefix="new")
-    if request.method == "POST" and form.is_valid():
-        try:
-            card = services.save_card(**_card_values(form))
-        except ValidationError as refusal:
-            show_refusal(form, refusal)
-        else:
-            messages.success(request, _("The card %(card)s is added.") % {"card": card})
-            return redirect("staff:cards")
-    return render(
-        request,
-        "staff/cards.html",
-        {"form": form, "table": selectors.card_table()},
-        status=BAD_REQUEST if form.errors else 200,
-    )
+class Cards(ServiceFormView):
+    """The card table with the form of a new card."""
+
+    template_name = "staff/cards.html"
+    form_class = CardForm
+    prefix = "new"
+
+    def get_context_data(self, **kwargs):
+        return {**super().get_context_data(**kwargs), "table": selectors.card_table()}
+
+    def perform(self, form):
+        return services.save_card(**_card_values(form))
+
+    def success_message(self, form, result):
+        return _("The card %(card)s is added.") % {"card": result}
+
+    def success_url_for(self, form, result):
+        return reverse("staff:cards")
 
 
-@organiser_required
-def card(request, card):
-    found = get_object_or_404(Card, pk=card)
-    form = CardForm(request.POST or None, instance=Card.objects.get(pk=found.pk))
-    if request.method == "POST" and form.is_valid():
-        try:
-            saved = services.save_card(card=found, **_card_values(form))
-        except ValidationError as refusal:
-            show_refusal(form, refusal)
-        else:
-            messages.success(request, _("The card %(card)s is saved.") % {"card": saved})
-            return redirect("staff:cards")
-    return render(
-        request,
-        "staff/card.html",
-        {"form": form, "card": found, "table": selectors.card_table()},
-        status=BAD_REQUEST if form.errors else 200,
-    )
+cards = organiser_required(Cards.as_view())
 
 
-@organiser_required
-def card_delete(request, card):
-    found = get_object_or_404(Card, pk=card)
-    back = reverse("staff:card", kwargs={"card": found.pk})
-    if request.method == "POST":
-        try:
-            services.delete_card(card=found)
-        except ValidationError as refusal:
-            messages.error(request, " ".join(refusal.messages))
-            return redirect(back)
-        messages.success(request, _("The card %(card)s is deleted.") % {"card": found})
-        return redirect("staff:cards")
-    return render(
-        request,
-        "staff/confirm.html",
-        {
-            "title": _("Delete the card %(card)s?") % {"card": found},
+class CardChange(Cards):
+    template_name = "staff/card.html"
+    prefix = None
+
+    def setup(self, request, *args, **kwargs):
+        super().setup(request, *args, **kwargs)
+        self.card = get_object_or_404(Card, pk=kwargs["card"])
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "instance": Card.objects.get(pk=self.card.pk)}
+
+    def get_context_data(self, **kwargs):
+        return {**super().get_context_data(**kwargs), "card": self.card}
+
+    def perform(self, form):
+        return services.save_card(card=self.card, **_card_values(form))
+
+    def success_message(self, form, result):
+        return _("The card %(card)s is saved.") % {"card": result}
+
+
+card = organiser_required(CardChange.as_view())
+
+
+class CardDelete(StaffConfirmView):
+    def get_object(self):
+        return get_object_or_404(Card, pk=self.kwargs["card"])
+
+    def back_url(self):
+        return reverse("staff:card", kwargs={"card": self.object.pk})
+
+    def confirmation(self):
+        return {
+            "title": _("Delete the card %(card)s?") % {"card": self.object},
             "consequence": _(
                 "The card is deleted from the table; the card-value bound then comes from the "
                 "cards that remain. This cannot be undone."
             ),
             "problem": None,
             "action": _("Delete the card"),
-            "back": back,
-        },
-    )
+            "back": self.back_url(),
+        }
+
+    def perform(self):
+        services.delete_card(card=self.object)
+
+    def success_message(self):
+        return _("The card %(card)s is deleted.") % {"card": self.object}
+
+    def success_url(self):
+        return reverse("staff:cards")
+
+
+card_delete = organiser_required(CardDelete.as_view())
 
 
 # --- results held for the ceremony --------------------------------------------------------

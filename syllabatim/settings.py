@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "tournament",
     "scoring",
     "interchange",
+    "ui",
     "draws",
     "desk",
     "public",

@@ -1,6 +1,7 @@
 """Turning what was typed (the desk's form, a spreadsheet, the table's page) into sheet lines
-for ``scoring.sheets.save_sheet``, and the form's values and rows back. Text that is not a
-whole number is passed on as it is: the rules' check words the error next to the field.
+for ``scoring.sheets.save_sheet``, with the version of the sheet the form was loaded with,
+and the form's values and rows back. Text that is not a whole number is passed on as it is:
+the rules' check words the error next to the field.
 
 Shared by the audience apps (the referee's desk, the table's page), which do not import each
 other."""
@@ -27,6 +28,14 @@ def number(value) -> object:
         return int(text)
     except ValueError:
         return text
+
+
+def form_version(data) -> int:
+    """The sheet's version the form was loaded with (its hidden ``version`` field, 0 for a
+    sheet not saved yet); anything else is -1, a version no sheet has, which the service
+    refuses as a sheet changed meanwhile."""
+    text = str(data.get("version", "0")).strip()
+    return int(text) if text.isdigit() and int(text) < 2**31 else -1
 
 
 def field_name(start_number: int, name: str) -> str:
