@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import get_resolver, reverse
 
-from staff import urls as staff_urls
+from staff import urls_organiser as staff_urls
 from tests.test_roles import patterns, required_role
 from tournament.models import STAFF_ADDRESSES, Card, Team
 
