@@ -8,6 +8,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from rules.score import RESULT_FIELDS
 from rules.sheet import SheetLine
+from tournament.admin import NoWrites, ReadOnlyAdmin
 
 from . import sheets as sheet_services
 from .models import Lot, Replacement, RoundResult, Sanction, Sheet
@@ -111,19 +112,10 @@ class RoundResultAdmin(SimpleHistoryAdmin):
         )
 
 
-class ReadOnlyHistoryAdmin(SimpleHistoryAdmin):
+class ReadOnlyHistoryAdmin(NoWrites, SimpleHistoryAdmin):
     """Shown with its history, never written here: lots are drawn at the desk, sheets entered
     and confirmed there, sanctions recorded there, replacements decided on the staff page, all
-    through the services' checks (``tournament.admin.ReadOnlyAdmin``)."""
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
+    through the services' checks (``tournament.admin.NoWrites``)."""
 
     def history_form_view(self, request, object_id, version_id, extra_context=None):
         if request.method == "POST":  # a revert writes the old row back past every check
@@ -191,17 +183,8 @@ class SanctionAdmin(ReadOnlyHistoryAdmin):
 
 
 @admin.register(Replacement)
-class ReplacementAdmin(admin.ModelAdmin):
+class ReplacementAdmin(ReadOnlyAdmin):
     """Decided on the staff page, where the rules' checks are (``scoring.finals``)."""
 
     list_display = ["__str__", "tournament", "reason", "decided_by", "decided_at"]
     list_filter = ["tournament"]
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

@@ -10,11 +10,12 @@ admin.site.site_title = _("Syllabatim championship")
 admin.site.index_title = _("Organiser's administration")
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class NoWrites:
     """Shown, never written: the staff pages and the referee's desk write these through the
     services and the rules' checks (issue 22: a write that skips them, e.g. a close bonus of
     50 after results exist or a seat of player 999, made the export fail its own import and
-    stopped every push). A whole tournament may still be deleted."""
+    stopped every push). A mixin of every read-only admin, page or inline, here and in
+    ``scoring.admin``."""
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -26,17 +27,12 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-class ReadOnlyInline(admin.TabularInline):
+class ReadOnlyAdmin(NoWrites, admin.ModelAdmin):
+    """A whole tournament may still be deleted (its own admin allows it)."""
+
+
+class ReadOnlyInline(NoWrites, admin.TabularInline):
     extra = 0
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Tournament)
