@@ -2,26 +2,9 @@
 counts of drawn games, two wordings of the quota freeze, the desk offering an early end that
 the service refused). Each now has one definition; a pasted copy fails here."""
 
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-APPS = (
-    "rules",
-    "tournament",
-    "scoring",
-    "interchange",
-    "draws",
-    "desk",
-    "public",
-    "printing",
-    "sync",
-    "scorekeeper",
-    "staff",
-    "accounts",
-    "syllabatim",
-)
+from tests.source_code import sources
 
 # what was pasted -> the one file that may hold it
 ONCE = {
@@ -39,15 +22,6 @@ NEVER = (
     '"laid", "unused", "closed", "disqualified", "penalty"',  # rules.score.RESULT_FIELDS
     "def _stage(",  # tournament.labels.stage_label
 )
-
-
-def sources() -> dict[str, str]:
-    return {
-        str(path.relative_to(ROOT)): path.read_text(encoding="utf-8")
-        for app in APPS
-        for path in (ROOT / app).rglob("*.py")
-        if "migrations" not in path.parts
-    }
 
 
 @pytest.mark.parametrize("text", sorted(ONCE))

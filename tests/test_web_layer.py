@@ -2,27 +2,9 @@
 accessible table, search folding, the medal names) has one definition in ``ui/``; a pasted
 copy fails here."""
 
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-APPS = (
-    "rules",
-    "tournament",
-    "scoring",
-    "interchange",
-    "ui",
-    "draws",
-    "desk",
-    "public",
-    "printing",
-    "sync",
-    "scorekeeper",
-    "staff",
-    "accounts",
-    "syllabatim",
-)
+from tests.source_code import sources
 
 # a definition -> the one file that may hold it
 ONCE = {
@@ -40,15 +22,6 @@ ONCE = {
     # the confirm pages are declared on ui.views.ConfirmView
     '"staff/confirm.html"': "staff/views.py",
 }
-
-
-def sources() -> dict[str, str]:
-    return {
-        str(path.relative_to(ROOT)): path.read_text(encoding="utf-8")
-        for app in APPS
-        for path in (ROOT / app).rglob("*.py")
-        if "migrations" not in path.parts
-    }
 
 
 @pytest.mark.parametrize("text", sorted(ONCE))
