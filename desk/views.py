@@ -238,6 +238,19 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
     state = sheet_services.sheet_state(table_, round_)
     if request.method == "POST":
         lines = lines_from_form(state, request.POST)
+
+        def as_typed():  # the sheet with the values as the referee typed them, no problems
+            return _sheet_context(
+                request,
+                tournament,
+                game,
+                table_,
+                round_,
+                state,
+                form_values(state, request.POST),
+                [],
+            )
+
         version = form_version(request.POST)
         confirm_warnings = request.POST.get("confirm_warnings") == "on"
         correcting = state.sheet is not None and state.sheet.confirmed
@@ -248,17 +261,7 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
                 problems = sheet_services.check_lines(state, lines)
                 if any(not p.warning for p in problems) or (problems and not confirm_warnings):
                     raise sheet_services.SheetRefused(problems)
-                context = _sheet_context(
-                    request,
-                    tournament,
-                    game,
-                    table_,
-                    round_,
-                    state,
-                    form_values(state, request.POST),
-                    [],
-                )
-                return _correction_page(request, context, state, lines)
+                return _correction_page(request, as_typed(), state, lines)
             sheet_services.save_sheet(
                 table=table_,
                 round=round_,
@@ -270,18 +273,8 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
             )
         except sheet_services.SheetRefused as refused:
             if refused.needs_reason:
-                context = _sheet_context(
-                    request,
-                    tournament,
-                    game,
-                    table_,
-                    round_,
-                    state,
-                    form_values(state, request.POST),
-                    [],
-                )
                 return _correction_page(
-                    request, context, state, lines, error=str(refused), status=422
+                    request, as_typed(), state, lines, error=str(refused), status=422
                 )
             if refused.stale is not None:
                 fresh = sheet_services.sheet_state(table_, round_)
