@@ -59,6 +59,7 @@ REPRODUCED_SWAPS_MANY = "reproduced_swaps_many"
 DIFFERS = "differs"
 NOT_REPRODUCIBLE = "not_reproducible"
 NO_SEED = "no_seed"
+TEXT_SEED = "text_seed"  # an uncommitted seed that is not hexadecimal: kept, proves nothing
 
 TEXTS = {
     "cs": {
@@ -86,6 +87,7 @@ TEXTS = {
         DIFFERS: "VÝSLEDEK SE LIŠÍ: {detail}",
         NOT_REPRODUCIBLE: "nelze zopakovat: {detail}",
         NO_SEED: "seed není uveden, nelze ověřit",
+        TEXT_SEED: "seed {seed} není šestnáctkové číslo a nemá závazek, nelze ověřit",
         "table_seats": "stůl {table}: pořadí u stolu je {found}, ze seedu vychází {expected}",
         "table_start": "stůl {table}: začíná sedadlo {found}, ze seedu vychází {expected}",
         "table_count": "{found} stolů, ze seedu vychází {expected}",
@@ -121,6 +123,7 @@ TEXTS = {
         DIFFERS: "RESULT DIFFERS: {detail}",
         NOT_REPRODUCIBLE: "not reproducible: {detail}",
         NO_SEED: "no seed given, nothing to check",
+        TEXT_SEED: "the seed {seed} is not hexadecimal and has no commitment: nothing to check",
         "table_seats": "table {table}: seats {found}, the seed gives {expected}",
         "table_start": "table {table}: starting seat {found}, the seed gives {expected}",
         "table_count": "{found} tables, the seed gives {expected}",
@@ -192,9 +195,13 @@ def check_commitment(audit: dict) -> Note:
 
 
 def _record_problem(audit: dict, scope: str, game: int | None) -> Note | None:
-    """The seed and the decision's name as the import checks them: a seed that is not
-    hexadecimal cannot be reproduced, a name of another decision differs."""
+    """The seed and the decision's name as the import checks them: a committed seed that is
+    not hexadecimal cannot be reproduced, a name of another decision differs. An uncommitted
+    one proves nothing whatever it is: the import keeps it as given, and it is listed, like a
+    draw without a seed, as nothing to check (``--strict`` fails it as uncommitted)."""
     for problem in audit_problems(audit, scope=scope, game=game):
+        if problem.code == BAD_SEED and "commitment" not in audit:
+            return Note(TEXT_SEED, problem.values)
         if problem.code in (BAD_SEED, BAD_NAME):
             return Note(NOT_REPRODUCIBLE, {"detail": Note(problem.code, problem.values)})
         if problem.code == WRONG_DECISION:

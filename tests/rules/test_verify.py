@@ -303,3 +303,18 @@ def test_verify_runs_without_django():
         "assert not any(m == 'django' or m.startswith('django.') for m in sys.modules)"
     )
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
+def test_an_uncommitted_text_seed_is_nothing_to_check_as_the_import_keeps_it(example_document):
+    """The import keeps a seed that is not hexadecimal when no commitment is published (it
+    proves nothing); verify agrees: nothing to check, no failure, and ``--strict`` fails it as
+    uncommitted."""
+    from rules import verify
+
+    game = example_document["stages"]["qualifier"]["games"][0]
+    game["draw"] = {"seed": "abc-12", "drawn_at": "2025-06-14T09:30:00+02:00"}
+    checks = verify.verify_document(example_document)
+    [check] = [c for c in checks if c.result.values.get("seed") == "abc-12"]
+    assert check.result.key == verify.TEXT_SEED and not check.failed and not check.committed
+    assert "abc-12" in check.line("en") and "nothing to check" in check.line("en")
+    assert "nelze ověřit" in check.line("cs")
