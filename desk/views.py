@@ -239,7 +239,7 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
     if request.method == "POST":
         lines = lines_from_form(state, request.POST)
 
-        def as_typed():  # the sheet with the values as the referee typed them, no problems
+        def as_typed(problems=()):  # the sheet with the values as the referee typed them
             return _sheet_context(
                 request,
                 tournament,
@@ -248,7 +248,7 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
                 round_,
                 state,
                 form_values(state, request.POST),
-                [],
+                list(problems),
             )
 
         version = form_version(request.POST)
@@ -290,16 +290,7 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
                     stale=lines,
                 )
             else:
-                context = _sheet_context(
-                    request,
-                    tournament,
-                    game,
-                    table_,
-                    round_,
-                    state,
-                    form_values(state, request.POST),
-                    refused.problems,
-                )
+                context = as_typed(refused.problems)
             return render(request, "desk/sheet.html", context, status=409 if refused.stale else 422)
         if correcting:
             messages.success(

@@ -27,13 +27,7 @@ def fewest_repeats(players, sizes, earlier):
 
 
 def random_game(players, sizes, rng):
-    order = list(players)
-    rng.shuffle(order)
-    tables, start = [], 0
-    for size in sizes:
-        tables.append(order[start : start + size])
-        start += size
-    return tables
+    return draw.shuffle_seating(players, sizes, rng)
 
 
 @pytest.mark.parametrize("seed", range(12))
