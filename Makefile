@@ -6,7 +6,14 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run serve test bench install lint messages
+.PHONY: run serve test bench install lint messages bytecode
+
+# The project's own modules compiled to bytecode. Python reads __pycache__ even where it may not
+# write it (PYTHONDONTWRITEBYTECODE, as on these machines): without it every command and every
+# server worker compiles each module again at start-up (0.4 s of 1.2 s). Only what changed since
+# is compiled again.
+PACKAGES := accounts bench desk draws interchange printing public rules sample scorekeeper \
+	scoring staff sync syllabatim tournament ui
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -14,7 +21,10 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) bytecode
+
+bytecode: $(STAMP)
+	$(PY) -m compileall -q $(PACKAGES) >/dev/null
 
 run: install
 	$(PY) manage.py migrate --noinput
