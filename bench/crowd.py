@@ -70,12 +70,12 @@ def prepare(slug: str, tables: int) -> dict:
         tournament=tournament,
         kind="qualifier",
         number=2,
-        by="bench",
+        by=None,
         seed=2,
         rounds=list(range(1, ROUNDS + 1)),
         confirm=True,
     )
-    links = issue_table_links(game=game, by="bench")
+    links = issue_table_links(game=game, by=None)
     seats = {
         table.number: [s.player.start_number for s in table.seats.order_by("position")]
         for table in game.tables.prefetch_related("seats__player")

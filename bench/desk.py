@@ -20,7 +20,7 @@ def run() -> None:
         tournament=tournament,
         kind="qualifier",
         number=1,
-        by="bench",
+        by=None,
         seed=1,
         rounds=[7],
         confirm=True,

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 from accounts.access import organiser_required
 from scoring import links
 from tournament.addresses import PhonesAddress, phones_address
-from tournament.lookups import game_or_404, tournament_or_404, who
+from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Table
 
 
@@ -25,7 +25,7 @@ def link_rows(request, game) -> list[dict]:
     one), or none where the organiser revoked it."""
     if not game.draw_confirmed:
         return []
-    issued = links.issue_table_links(game=game, by=who(request.user))
+    issued = links.issue_table_links(game=game, by=request.user)
     base = phones(request, game.stage.tournament).url
     return [
         {
@@ -50,7 +50,7 @@ def renew_link(request, slug, stage, number, table):
     game = game_or_404(tournament_or_404(slug), stage, number)
     table_ = get_object_or_404(Table, game=game, number=table)
     try:
-        link = links.renew_table_link(table=table_, by=who(request.user))
+        link = links.renew_table_link(table=table_, by=request.user)
     except links.LinkRefused as refused:
         messages.error(request, str(refused))
     else:
@@ -68,7 +68,7 @@ def revoke_link(request, slug, stage, number, table):
     game = game_or_404(tournament_or_404(slug), stage, number)
     table_ = get_object_or_404(Table, game=game, number=table)
     try:
-        links.revoke_table_link(table=table_, by=who(request.user))
+        links.revoke_table_link(table=table_, by=request.user)
     except links.LinkRefused as refused:
         messages.error(request, str(refused))
     else:

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from accounts.access import referee_required
 from rules.commitment import lot_what
 from scoring import lots as lot_services
-from tournament.lookups import tournament_or_404, who
+from tournament.lookups import tournament_or_404
 from tournament.models import Commitment, Tournament
 
 from .selectors import OpenTie, open_ties
@@ -91,7 +91,7 @@ def publish_lot(request, slug):
         category=chosen.category,
         places=chosen.tie.places,
         tied=list(chosen.tie.keys),
-        by=who(request.user),
+        by=request.user,
     )
     messages.success(
         request,
@@ -115,7 +115,7 @@ def draw_lot(request, slug):
             tournament=tournament,
             scope=chosen.scope,
             tied=list(chosen.tie.keys),
-            by=who(request.user),
+            by=request.user,
             commitment=chosen.commitment,
         )
     except lot_services.LotRefused as refused:

@@ -12,6 +12,7 @@ seed and the same inputs give the same draw again.
 
 from dataclasses import asdict
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -24,6 +25,7 @@ from rules.stages import FINALS
 from tournament import commitments
 from tournament import services as tournament_services
 from tournament.changes import touch
+from tournament.lookups import who
 from tournament.models import (
     Commitment,
     DrawStatus,
@@ -273,7 +275,7 @@ def publish_draw_commitment(
     tournament: Tournament,
     kind: str,
     number: int,
-    by: str,
+    by: User | None,
     tables: int | None = None,
     rounds=None,
     round_range: rules_draw.RoundRange | None = None,
@@ -344,7 +346,7 @@ def open_draw_commitment(tournament: Tournament, kind: str, number: int) -> Comm
 
 
 @transaction.atomic
-def abandon_draw_commitment(*, commitment: Commitment, by: str) -> None:
+def abandon_draw_commitment(*, commitment: Commitment, by: User | None) -> None:
     if not commitment.open:
         raise DrawRefused(_("This commitment was used or abandoned already."))
     commitments.abandon(commitment, by=by, why=_("abandoned before the draw"))
@@ -356,7 +358,7 @@ def draw_game(
     tournament: Tournament,
     kind: str,
     number: int,
-    by: str,
+    by: User | None,
     commitment: Commitment | None = None,
     seed=None,
     tables: int | None = None,
@@ -463,10 +465,10 @@ def draw_game(
     game.commitment = commitment
     game.draw_seed = seed
     game.drawn_at = now
-    game.drawn_by = by
+    game.drawn_by = who(by)
     game.draw_status = DrawStatus.CONFIRMED if confirm else DrawStatus.DRAFT
     game.draw_confirmed_at = now if confirm else None
-    game.draw_confirmed_by = by if confirm else ""
+    game.draw_confirmed_by = who(by) if confirm else ""
     game.draw_version += 1
     game.draw_options = {
         "tables": list(plan.sizes),
@@ -562,7 +564,7 @@ def _locked(game: Game) -> Game:
 
 
 @transaction.atomic
-def confirm_draw(*, game: Game, by: str, version: int | None = None) -> Game:
+def confirm_draw(*, game: Game, by: User | None, version: int | None = None) -> Game:
     """Confirm the draft, the one of ``version`` when given (the version the organiser saw):
     a draft drawn again or changed since is refused (``DraftChanged``), to be looked at."""
     game = _locked(game)
@@ -579,7 +581,7 @@ def confirm_draw(*, game: Game, by: str, version: int | None = None) -> Game:
         )
     game.draw_status = DrawStatus.CONFIRMED
     game.draw_confirmed_at = timezone.now()
-    game.draw_confirmed_by = by
+    game.draw_confirmed_by = who(by)
     game.save(update_fields=["draw_status", "draw_confirmed_at", "draw_confirmed_by"])
     return game
 
@@ -598,7 +600,7 @@ def redraw_options(game: Game) -> dict:
     }
 
 
-def publish_redraw_commitment(*, game: Game, by: str) -> Commitment:
+def publish_redraw_commitment(*, game: Game, by: User | None) -> Commitment:
     """A new commitment to draw the game again with the same options (before any result)."""
     return publish_draw_commitment(
         tournament=game.stage.tournament,
@@ -609,7 +611,9 @@ def publish_redraw_commitment(*, game: Game, by: str) -> Commitment:
     )
 
 
-def redraw_game(*, game: Game, by: str, commitment: Commitment | None = None, seed=None) -> Game:
+def redraw_game(
+    *, game: Game, by: User | None, commitment: Commitment | None = None, seed=None
+) -> Game:
     """The same game drawn again, with a new commitment (or, for tests, a given seed) and the
     same options (before any result). The commitment the earlier draw used is abandoned."""
     if commitment is None and seed is None:
@@ -626,7 +630,7 @@ def redraw_game(*, game: Game, by: str, commitment: Commitment | None = None, se
 
 
 @transaction.atomic
-def swap_players(*, game: Game, first: int, second: int, by: str) -> Game:
+def swap_players(*, game: Game, first: int, second: int, by: User | None) -> Game:
     """Swap two players' seats in a draft draw (start numbers). The swap is the organiser's
     decision and is recorded in the draw (who, when, which seats: ``draw_options["swaps"]``,
     exported with the draw), so that anyone can reproduce the seeded draw and apply the
@@ -650,7 +654,7 @@ def swap_players(*, game: Game, first: int, second: int, by: str) -> Game:
     places = [(a.table_id, a.position, b.player_id), (b.table_id, b.position, a.player_id)]
     table_number = dict(Table.objects.filter(game=game).values_list("pk", "number"))
     swap = {
-        "by": by,
+        "by": who(by),
         "at": timezone.localtime().isoformat(),
         "seats": [
             {"table": table_number[s.table_id], "position": s.position, "player": number}
@@ -692,7 +696,7 @@ def _refresh_report(game: Game) -> None:
 def set_rounds(
     *,
     game: Game,
-    by: str,
+    by: User | None,
     rounds=None,
     round_range: rules_draw.RoundRange | None = None,
     seed: int | None = None,
@@ -722,7 +726,7 @@ def set_rounds(
         **game.draw_options,
         "rounds": source,
         "round_seed": seed,
-        "rounds_drawn_by": by,
+        "rounds_drawn_by": who(by),
         "changed": True,
         "changes_by_hand": game.draw_options.get("changes_by_hand", 0) + 1,
     }

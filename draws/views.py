@@ -13,7 +13,7 @@ from rules import draw as rules_draw
 from rules.championship import TABLE_SIZE_MAX, TABLE_SIZE_MIN
 from scoring.selectors import quota_warnings
 from tournament.labels import stage_label
-from tournament.lookups import game_or_404, tournament_or_404, who
+from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Game, Player, Stage, Tournament
 
 from . import services
@@ -185,14 +185,14 @@ def draw_new(request, slug, stage):
             return redirect("draws:draw", slug=slug, stage=stage)
         try:
             if action == "abandon":
-                services.abandon_draw_commitment(commitment=commitment, by=who(request.user))
+                services.abandon_draw_commitment(commitment=commitment, by=request.user)
                 messages.success(request, _("The commitment is abandoned; it stays on record."))
                 return redirect("draws:draw", slug=slug, stage=stage)
             game = services.draw_game(
                 tournament=tournament,
                 kind=stage,
                 number=number,
-                by=who(request.user),
+                by=request.user,
                 commitment=commitment,
             )
         except services.DrawnMeanwhile as drawn:
@@ -214,7 +214,7 @@ def draw_new(request, slug, stage):
                 tournament=tournament,
                 kind=stage,
                 number=number,
-                by=who(request.user),
+                by=request.user,
                 tables=form.cleaned_data["tables"],
                 rounds=form.cleaned_data["rounds"],
                 round_range=form.round_range(),
@@ -339,7 +339,7 @@ def confirm(request, slug, stage, number):
     except ValueError:
         version = -1  # a form without the version it shows confirms nothing
     try:
-        services.confirm_draw(game=drawn, by=who(request.user), version=version)
+        services.confirm_draw(game=drawn, by=request.user, version=version)
         messages.success(request, _("The draw is confirmed."))
     except services.DrawRefused as refused:
         messages.error(request, str(refused))
@@ -355,7 +355,7 @@ def redraw(request, slug, stage, number):
     action = request.POST.get("action", "draw")
     try:
         if action == "publish":
-            services.publish_redraw_commitment(game=drawn, by=who(request.user))
+            services.publish_redraw_commitment(game=drawn, by=request.user)
             messages.success(
                 request,
                 _("The commitment of the new draw is published. Draw again when ready."),
@@ -366,10 +366,10 @@ def redraw(request, slug, stage, number):
             messages.error(request, _("Publish the commitment of the new draw first."))
             return _back(slug, stage, number)
         if action == "abandon":
-            services.abandon_draw_commitment(commitment=commitment, by=who(request.user))
+            services.abandon_draw_commitment(commitment=commitment, by=request.user)
             messages.success(request, _("The commitment is abandoned; it stays on record."))
             return _back(slug, stage, number)
-        services.redraw_game(game=drawn, by=who(request.user), commitment=commitment)
+        services.redraw_game(game=drawn, by=request.user, commitment=commitment)
         messages.success(request, _("Drawn again with the published seed (draft)."))
     except services.DrawRefused as refused:
         messages.error(request, str(refused))
@@ -392,7 +392,7 @@ def swap(request, slug, stage, number):
             game=drawn,
             first=form.cleaned_data["first"],
             second=form.cleaned_data["second"],
-            by=who(request.user),
+            by=request.user,
         )
         messages.success(
             request, _("Players %(first)s and %(second)s swapped seats.") % form.cleaned_data
@@ -416,7 +416,7 @@ def rounds(request, slug, stage, number):
     try:
         services.set_rounds(
             game=drawn,
-            by=who(request.user),
+            by=request.user,
             rounds=form.cleaned_data["rounds"],
         )
         messages.success(

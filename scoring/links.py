@@ -17,6 +17,7 @@ import hmac
 import secrets
 from dataclasses import dataclass
 
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.urls import reverse
@@ -26,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from rules.progress import GameState
 from tournament.addresses import DEFAULT_BASE_URL
+from tournament.lookups import who
 from tournament.models import DrawStatus, Game, Table
 from tournament.refusals import Refused
 
@@ -57,8 +59,10 @@ def _new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def _new_link(table_id: int, by: str) -> TableLink:
-    return TableLink(table_id=table_id, code=_new_code(), salt=secrets.token_hex(16), created_by=by)
+def _new_link(table_id: int, by: User | None) -> TableLink:
+    return TableLink(
+        table_id=table_id, code=_new_code(), salt=secrets.token_hex(16), created_by=who(by)
+    )
 
 
 # Reads ---------------------------------------------------------------------------------------
@@ -142,7 +146,7 @@ def game_links(game: Game, base_url: str = DEFAULT_BASE_URL) -> list[LinkRow]:
 # Writes --------------------------------------------------------------------------------------
 
 
-def issue_table_links(*, game: Game, by: str = "") -> dict[int, TableLink]:
+def issue_table_links(*, game: Game, by: User | None = None) -> dict[int, TableLink]:
     """Give every table of a confirmed game that never had a link its first one (a revoked
     link stays revoked until renewed); a draft draw gets none (its tables may still change).
     Returns the links in force. A fixed number of queries whatever the tables."""
@@ -168,7 +172,7 @@ def issue_table_links(*, game: Game, by: str = "") -> dict[int, TableLink]:
 
 
 @transaction.atomic
-def revoke_table_link(*, table: Table, by: str) -> TableLink:
+def revoke_table_link(*, table: Table, by: User | None) -> TableLink:
     """The table's address stops working at once."""
     link = (
         TableLink.objects.select_for_update().filter(table=table, revoked_at__isnull=True).first()
@@ -176,12 +180,12 @@ def revoke_table_link(*, table: Table, by: str) -> TableLink:
     if link is None:
         raise LinkRefused(_("The table has no link in force."))
     link.revoked_at = timezone.now()
-    link.revoked_by = by
+    link.revoked_by = who(by)
     link.save(update_fields=["revoked_at", "revoked_by"])
     return link
 
 
-def renew_table_link(*, table: Table, by: str) -> TableLink:
+def renew_table_link(*, table: Table, by: User | None) -> TableLink:
     """Revoke the table's link (if any) and give it a new one: new code, new secret."""
     if table.game.draw_status != DrawStatus.CONFIRMED:
         raise LinkRefused(_("The game's draw is not confirmed yet."))
@@ -189,7 +193,7 @@ def renew_table_link(*, table: Table, by: str) -> TableLink:
         try:
             with transaction.atomic():
                 TableLink.objects.filter(table=table, revoked_at__isnull=True).update(
-                    revoked_at=timezone.now(), revoked_by=by
+                    revoked_at=timezone.now(), revoked_by=who(by)
                 )
                 link = _new_link(table.pk, by)
                 link.save()

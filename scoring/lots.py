@@ -2,6 +2,7 @@
 
 from collections.abc import Sequence
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -10,6 +11,7 @@ from rules.commitment import lot_what, new_seed
 from rules.draw import lot_order
 from rules.finals import contradicting_lots
 from tournament import commitments
+from tournament.lookups import who
 from tournament.models import Commitment
 from tournament.refusals import Refused
 
@@ -33,7 +35,7 @@ def lot_subject(scope: str, category: str, places: Sequence[int], tied: Sequence
 
 @transaction.atomic
 def publish_lot_commitment(
-    *, tournament, scope: str, category: str, places: Sequence[int], tied: Sequence, by: str
+    *, tournament, scope: str, category: str, places: Sequence[int], tied: Sequence, by: User | None
 ) -> Commitment:
     """Publish the commitment of the lot for a tie (its secret seed fixed), before the lot is
     drawn; an open commitment for the same places and other players (the standings changed)
@@ -54,7 +56,7 @@ def draw_lot(
     tournament,
     scope: str,
     tied: Sequence,
-    by: str,
+    by: User | None,
     seed=None,
     commitment: Commitment | None = None,
 ) -> Lot:
@@ -81,7 +83,7 @@ def draw_lot(
         order=lot_order(tied, seed),
         seed=seed,
         drawn_at=now,
-        drawn_by=by,
+        drawn_by=who(by),
         commitment=commitment,
     )
     earlier = list(

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -15,6 +16,7 @@ from django.utils.translation import gettext as _
 from interchange.importer import DocumentRejected, import_tournament
 from interchange.places import Place, Problem
 from scoring.models import Lot, RoundResult, Sheet
+from tournament.lookups import who
 from tournament.models import Table, Tournament
 
 from .models import AcceptedPush, PushToken, VenuePush
@@ -32,12 +34,12 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def create_push_token(*, slug: str, by: str = "") -> str:
+def create_push_token(*, slug: str, by: User | None = None) -> str:
     """A new key for pushing the tournament ``slug``; only its digest is kept, so the key
     returned here is the only copy."""
     token = secrets.token_urlsafe(TOKEN_BYTES)
     PushToken.objects.create(
-        slug=slug, digest=token_digest(token), hint=token[:HINT_LENGTH], created_by=by
+        slug=slug, digest=token_digest(token), hint=token[:HINT_LENGTH], created_by=who(by)
     )
     return token
 

@@ -15,7 +15,6 @@ from accounts.access import organiser_required, token_required
 from interchange.importer import DocumentRejected
 from interchange.jsontext import JsonRefused, load_json
 from rules.stages import STAGES
-from tournament.lookups import who
 from tournament.models import Tournament
 
 from . import selectors, services
@@ -198,7 +197,7 @@ def publication(request, slug):
 @require_POST
 def create_token(request, slug):
     """A new key, shown on this answer only (it is not stored, only its digest)."""
-    token = services.create_push_token(slug=slug, by=who(request.user))
+    token = services.create_push_token(slug=slug, by=request.user)
     return _page(request, slug, new_token=token)
 
 

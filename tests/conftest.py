@@ -15,6 +15,7 @@ from draws.services import draw_game
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
 from rules.sheet import SheetLine
+from tests.authors import author
 
 DATA = Path(__file__).with_name("data")
 PROJECT_APPS = ("tournament", "scoring", "accounts")
@@ -160,7 +161,7 @@ def draw_first_game():
     del document["stages"], document["lots"]
     tournament, _ = import_tournament(document, slug="mcr")
     return draw_game(
-        tournament=tournament, kind="qualifier", number=1, by="Jana", seed=1, confirm=True
+        tournament=tournament, kind="qualifier", number=1, by=author("Jana"), seed=1, confirm=True
     )
 
 

@@ -2,6 +2,7 @@
 table draws (``draws``) and the lots for ties (``scoring``): publish one, use it, abandon it.
 Every write moves the tournament's stamp, so the cached public pages show it at once."""
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -9,6 +10,7 @@ from rules.commitment import commitment as commitment_of
 from rules.commitment import new_seed
 
 from .changes import touch
+from .lookups import who
 from .models import Commitment, Tournament
 
 
@@ -26,7 +28,9 @@ def locked(commitment: Commitment) -> Commitment:
 
 
 @transaction.atomic
-def publish(*, tournament: Tournament, kind: str, what: str, subject: dict, by: str) -> Commitment:
+def publish(
+    *, tournament: Tournament, kind: str, what: str, subject: dict, by: User | None
+) -> Commitment:
     """A new secret seed and its published commitment for the decision ``what``. An open
     commitment of the same decision is returned as it is (publishing twice changes nothing,
     also when two requests publish at once: the tournament's row is locked first)."""
@@ -43,7 +47,7 @@ def publish(*, tournament: Tournament, kind: str, what: str, subject: dict, by: 
         seed=seed,
         commitment=commitment_of(seed, what),
         committed_at=timezone.now(),
-        committed_by=by,
+        committed_by=who(by),
     )
     touch(tournament.pk)
     return published
@@ -56,13 +60,13 @@ def use(commitment: Commitment, *, at=None) -> None:
     touch(commitment.tournament_id)
 
 
-def abandon(commitment: Commitment, *, by: str, why: str) -> None:
+def abandon(commitment: Commitment, *, by: User | None, why: str) -> None:
     """The commitment no longer counts (a redraw, other options, a tie that changed); it stays
     on record, and its seed is revealed."""
     if commitment.abandoned_at is not None:
         return
     commitment.abandoned_at = timezone.now()
-    commitment.abandoned_by = by
+    commitment.abandoned_by = who(by)
     commitment.abandoned_why = why[:300]
     commitment.save(update_fields=["abandoned_at", "abandoned_by", "abandoned_why"])
     touch(commitment.tournament_id)

@@ -22,8 +22,26 @@ def game_or_404(tournament: Tournament, stage: str, number: int) -> Game:
 
 
 def who(user) -> str:
-    """How a signed-in user is recorded as the author of a draw, a lot or a sheet."""
+    """How the author of a draw, a lot, a link or a sheet is recorded: a staff account by its
+    name; ``None`` (a command run on the server, which has no account) as the command line."""
+    if user is None:
+        return _("command line")
     return user.get_full_name() or user.get_username()
+
+
+def account_or_error(username: str | None):
+    """A command's ``--by``: the staff account recorded as the author, ``None`` when not given
+    (recorded as the command line)."""
+    if not username:
+        return None
+    from django.contrib.auth.models import User
+
+    try:
+        return User.objects.get(username=username, is_active=True)
+    except User.DoesNotExist:
+        raise CommandError(
+            _("--by: there is no active account „%(username)s“.") % {"username": username}
+        ) from None
 
 
 def tournament_or_error(slug: str) -> Tournament:

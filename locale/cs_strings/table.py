@@ -118,7 +118,6 @@ CS = {
     "Only for this table and game; keep it at the table.": "Jen pro tento stůl a partii; nechte ho u stolu.",
     # the command
     'Prints the address of each table of a game for its scorekeeper\'s phone as JSON ({"tables": [{"table": 1, "url": "…"}]}), giving tables without one a new link.': 'Vypíše adresu každého stolu partie pro telefon zapisovatele jako JSON ({"tables": [{"table": 1, "url": "…"}]}); stolům, které odkaz ještě nemají, ho vytvoří.',
-    "who issues the links": "kdo odkazy vydává",
     "The tournament has no game %(game)s in this stage.": "Turnaj nemá v této fázi partii %(game)s.",
     "The game's draw is not confirmed yet: its tables may change.": "Los partie ještě není potvrzen: stoly se mohou změnit.",
 }

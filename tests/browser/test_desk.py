@@ -9,6 +9,7 @@ from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
 from rules.sheet import SheetLine
 from scoring.models import RoundResult, Sheet
+from tests.authors import author
 from tests.browser.conftest import sign_in, tab_to
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -23,7 +24,7 @@ def test_a_whole_round_of_an_eight_player_table_with_the_keyboard_only(page, liv
         tournament=tournament,
         kind="qualifier",
         number=1,
-        by="Jana",
+        by=author("Jana"),
         seed=3,
         tables=4,
         rounds=[7, 2],
@@ -91,7 +92,7 @@ def qualifier_with_sheets():
     del document["stages"], document["lots"]
     tournament, _ = import_tournament(document, slug="mcr")
     game = draw_game(
-        tournament=tournament, kind="qualifier", number=1, by="Jana", seed=1, confirm=True
+        tournament=tournament, kind="qualifier", number=1, by=author("Jana"), seed=1, confirm=True
     )
     Stage.objects.filter(pk=game.stage_id).update(confirmation_required=True)
     referees = [
@@ -152,7 +153,7 @@ def test_warnings_of_an_upload_are_accepted_with_the_keyboard(page, live_server,
     del document["stages"], document["lots"]
     tournament, _ = import_tournament(document, slug="mcr")
     game = draw_game(
-        tournament=tournament, kind="qualifier", number=1, by="Jana", seed=1, confirm=True
+        tournament=tournament, kind="qualifier", number=1, by=author("Jana"), seed=1, confirm=True
     )
     book = load_workbook(io.BytesIO(excel.game_workbook(game)))
     for table in game.tables.all():
@@ -184,7 +185,7 @@ def test_an_upload_with_errors_lists_them_apart_from_the_warnings(page, live_ser
     del document["stages"], document["lots"]
     tournament, _ = import_tournament(document, slug="mcr")
     game = draw_game(
-        tournament=tournament, kind="qualifier", number=1, by="Jana", seed=1, confirm=True
+        tournament=tournament, kind="qualifier", number=1, by=author("Jana"), seed=1, confirm=True
     )
     book = load_workbook(io.BytesIO(excel.game_workbook(game)))
     values = good_values(game.tables.get(number=1), closer=-1)

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
+from tests.authors import author
 from tests.browser.conftest import sign_in
 from tournament.collation import czech_key, name_key
 
@@ -255,7 +256,9 @@ def first_sheet():
     document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
     del document["stages"]["final_a"], document["stages"]["final_b"]
     tournament, _ = import_tournament(document, slug="mcr-2026")
-    draw_game(tournament=tournament, kind="final_a", number=1, by="Jana", seed=1, confirm=True)
+    draw_game(
+        tournament=tournament, kind="final_a", number=1, by=author("Jana"), seed=1, confirm=True
+    )
     table = Table.objects.get(game__stage__kind="final_a", game__number=1, number=1)
     return sheet_url(table, Round.objects.get(game=table.game, number=1)), table.seats.count()
 

@@ -16,6 +16,7 @@ from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
 from scoring.sheets import save_sheet
 from sync.services import accept_push
+from tests.authors import author
 from tests.browser.conftest import tab_to
 from tests.browser.test_public import WCAG
 from tests.conftest import good_lines, table_and_round
@@ -39,7 +40,7 @@ def in_play(settings, referees):
     del document["stages"], document["lots"]
     tournament, _ = import_tournament(document, slug="mcr")
     game = draw_game(
-        tournament=tournament, kind="qualifier", number=1, by="Jana", seed=1, confirm=True
+        tournament=tournament, kind="qualifier", number=1, by=author("Jana"), seed=1, confirm=True
     )
     save(game, referees[0], table=1)
     return game

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
+from tests.authors import author
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -93,7 +94,9 @@ def finals_in_play():
     del document["stages"]["final_a"], document["stages"]["final_b"]
     tournament, _ = import_tournament(document, slug="mcr-2026")
     for kind in ("final_a", "final_b"):
-        draw_game(tournament=tournament, kind=kind, number=1, by="Jana", seed=1, confirm=True)
+        draw_game(
+            tournament=tournament, kind=kind, number=1, by=author("Jana"), seed=1, confirm=True
+        )
     return tournament
 
 

@@ -13,6 +13,7 @@ from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
 from scoring import links
 from scoring.models import RoundResult, Sheet
+from tests.authors import author
 from tests.browser.test_public import WCAG
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -42,7 +43,7 @@ def table_link(db):
         tournament=tournament,
         kind="qualifier",
         number=1,
-        by="Jana",
+        by=author("Jana"),
         seed=3,
         rounds=[5, 2],
         confirm=True,

@@ -12,6 +12,7 @@ from draws.services import confirm_draw, draw_game, publish_draw_commitment
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
 from scoring.lots import publish_lot_commitment
+from tests.authors import author
 from tests.browser.conftest import sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -40,15 +41,20 @@ def committed():
     del document["stages"], document["lots"]
     tournament, _ = import_tournament(document, slug="mcr")
     published = publish_draw_commitment(
-        tournament=tournament, kind="qualifier", number=1, by="Jana"
+        tournament=tournament, kind="qualifier", number=1, by=author("Jana")
     )
     game = draw_game(
-        tournament=tournament, kind="qualifier", number=1, by="Jana", commitment=published
+        tournament=tournament, kind="qualifier", number=1, by=author("Jana"), commitment=published
     )
-    confirm_draw(game=game, by="Jana")
-    publish_draw_commitment(tournament=tournament, kind="qualifier", number=2, by="Jana")
+    confirm_draw(game=game, by=author("Jana"))
+    publish_draw_commitment(tournament=tournament, kind="qualifier", number=2, by=author("Jana"))
     publish_lot_commitment(
-        tournament=tournament, scope="qualifier", category="B1", places=(6, 7), tied=[3, 9], by="P"
+        tournament=tournament,
+        scope="qualifier",
+        category="B1",
+        places=(6, 7),
+        tied=[3, 9],
+        by=author("P"),
     )
     return tournament
 

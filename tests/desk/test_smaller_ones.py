@@ -13,6 +13,7 @@ from rules.sheet import SheetLine
 from scoring import early_end as early_end_services
 from scoring import links, log
 from scoring import sheets as sheet_services
+from tests.authors import author
 from tests.desk.conftest import client_of
 from tournament.models import Game, Player, Stage
 
@@ -138,7 +139,7 @@ def test_an_early_end_is_undone_until_another_sheet_of_the_game_is_saved(
 
 
 def test_the_desk_says_qualifier_rounds_from_the_table_need_no_confirmation(game, organiser):
-    links.issue_table_links(game=game, by="test")
+    links.issue_table_links(game=game, by=author("test"))
     client = client_of(organiser)
     url = reverse("desk:dashboard", kwargs={"slug": "mcr"}) + "?partie=qualifier-1"
     html = client.get(url).content.decode()

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from draws.services import draw_game
 from interchange.exporter import export_tournament
+from tests.authors import author
 from tournament.models import Commitment, Game
 
 pytestmark = pytest.mark.django_db
@@ -42,6 +43,20 @@ def test_the_command_repeats_a_draw_by_seed(fresh):
         "fresh", "--stage", "qualifier", "--game", "1", "--seed", "7", "--tables", "6"
     )
     assert len(chosen["tables"]) == 6
+
+
+def test_the_command_records_its_author_as_an_account_or_the_command_line(fresh):
+    run_draw("fresh", "--stage", "qualifier", "--game", "1", "--seed", "7")
+    game = Game.objects.get(stage__tournament=fresh)
+    assert game.drawn_by == game.draw_confirmed_by == "příkazová řádka"
+    jana = author("jana")
+    jana.first_name, jana.last_name = "Jana", "Nováková"
+    jana.save()
+    run_draw("fresh", "--stage", "qualifier", "--game", "1", "--seed", "8", "--by", "jana")
+    game.refresh_from_db()
+    assert game.drawn_by == game.draw_confirmed_by == "Jana Nováková"
+    with pytest.raises(CommandError, match="žádný aktivní účet „nikdo“"):
+        run_draw("fresh", "--stage", "qualifier", "--game", "1", "--seed", "9", "--by", "nikdo")
 
 
 @pytest.mark.parametrize(
@@ -81,7 +96,7 @@ def pages(slug):
 
 
 def test_only_organisers_reach_the_draw_pages(clients, fresh):
-    draw_game(tournament=fresh, kind="qualifier", number=1, by="a", seed=1)
+    draw_game(tournament=fresh, kind="qualifier", number=1, by=author("a"), seed=1)
     urls = pages("fresh")
     for url in urls["get"]:
         assert clients["anonymous"].get(url).status_code == 302

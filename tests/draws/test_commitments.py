@@ -28,6 +28,7 @@ from interchange.importer import import_tournament
 from rules import draw as rules_draw
 from rules import verify
 from rules.commitment import commitment as commitment_of
+from tests.authors import author
 from tournament.models import Commitment, Game, QualifierSeating
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +44,8 @@ def seating(game):
     return [[seat.player.start_number for seat in table.seats] for table in game_tables(game)]
 
 
-def committed_game(tournament, number, by="Jana", **options):
+def committed_game(tournament, number, by=None, **options):
+    by = by or author("Jana")
     published = publish_draw_commitment(
         tournament=tournament, kind="qualifier", number=number, by=by, **options
     )
@@ -54,7 +56,9 @@ def committed_game(tournament, number, by="Jana", **options):
 
 
 def test_the_commitment_is_published_before_the_draw_exists(fresh):
-    published = publish_draw_commitment(tournament=fresh, kind="qualifier", number=1, by="Jana")
+    published = publish_draw_commitment(
+        tournament=fresh, kind="qualifier", number=1, by=author("Jana")
+    )
     assert not Game.objects.exists()
     assert published.open and published.committed_at is not None
     assert published.what == "fresh/qualifier/game-1/tables;rounds=3-7"
@@ -65,13 +69,17 @@ def test_the_commitment_is_published_before_the_draw_exists(fresh):
     assert published.commitment in page and published.seed not in page
     shown_year = timezone.localtime(published.committed_at).strftime("%Y")  # Prague, as shown
     assert published.what in page and shown_year in page
-    game = draw_game(tournament=fresh, kind="qualifier", number=1, by="Jana", commitment=published)
+    game = draw_game(
+        tournament=fresh, kind="qualifier", number=1, by=author("Jana"), commitment=published
+    )
     published.refresh_from_db()
     assert game.draw_seed == published.seed and game.commitment == published
     assert published.committed_at <= game.drawn_at == published.used_at
     assert published.revealed_seed == published.seed
     with pytest.raises(DrawRefused, match="drawn meanwhile with this commitment"):
-        draw_game(tournament=fresh, kind="qualifier", number=1, by="Jana", commitment=published)
+        draw_game(
+            tournament=fresh, kind="qualifier", number=1, by=author("Jana"), commitment=published
+        )
 
 
 def test_the_seed_reproduces_the_draw(fresh):
@@ -87,10 +95,12 @@ def test_the_seed_reproduces_the_draw(fresh):
 
 
 def test_publishing_again_keeps_one_open_commitment_per_game(fresh):
-    one = publish_draw_commitment(tournament=fresh, kind="qualifier", number=1, by="a")
-    same = publish_draw_commitment(tournament=fresh, kind="qualifier", number=1, by="a")
+    one = publish_draw_commitment(tournament=fresh, kind="qualifier", number=1, by=author("a"))
+    same = publish_draw_commitment(tournament=fresh, kind="qualifier", number=1, by=author("a"))
     assert same == one
-    other = publish_draw_commitment(tournament=fresh, kind="qualifier", number=1, by="b", tables=4)
+    other = publish_draw_commitment(
+        tournament=fresh, kind="qualifier", number=1, by=author("b"), tables=4
+    )
     one.refresh_from_db()
     assert other.what.endswith(";tables=4") and one.abandoned_by == "b" and not one.open
     assert open_draw_commitment(fresh, "qualifier", 1) == other
@@ -99,9 +109,9 @@ def test_publishing_again_keeps_one_open_commitment_per_game(fresh):
 def test_a_redraw_needs_a_new_commitment_and_keeps_the_abandoned_one(fresh):
     first = committed_game(fresh, 1)
     used = first.commitment
-    fresh_commitment = publish_redraw_commitment(game=first, by="Petr")
+    fresh_commitment = publish_redraw_commitment(game=first, by=author("Petr"))
     assert fresh_commitment != used and fresh_commitment.open
-    redrawn = redraw_game(game=first, by="Petr", commitment=fresh_commitment)
+    redrawn = redraw_game(game=first, by=author("Petr"), commitment=fresh_commitment)
     used.refresh_from_db()
     assert used.abandoned_by == "Petr" and used.abandoned_at is not None
     assert redrawn.commitment == fresh_commitment and redrawn.draw_seed == fresh_commitment.seed
@@ -109,9 +119,9 @@ def test_a_redraw_needs_a_new_commitment_and_keeps_the_abandoned_one(fresh):
 
 
 def test_the_next_game_waits_for_the_earlier_draws_confirmation(fresh):
-    draw_game(tournament=fresh, kind="qualifier", number=1, by="a", seed="ab")
+    draw_game(tournament=fresh, kind="qualifier", number=1, by=author("a"), seed="ab")
     with pytest.raises(DrawRefused, match="Confirm the draw of game 1 first"):
-        publish_draw_commitment(tournament=fresh, kind="qualifier", number=2, by="a")
+        publish_draw_commitment(tournament=fresh, kind="qualifier", number=2, by=author("a"))
 
 
 def test_an_exported_tournament_passes_verify_and_tampering_fails(fresh):
@@ -155,12 +165,14 @@ def test_rounds_typed_by_hand_read_as_a_different_result(fresh):
         tournament=fresh,
         kind="qualifier",
         number=1,
-        by="a",
-        commitment=publish_draw_commitment(tournament=fresh, kind="qualifier", number=1, by="a"),
+        by=author("a"),
+        commitment=publish_draw_commitment(
+            tournament=fresh, kind="qualifier", number=1, by=author("a")
+        ),
     )
     a, b = seating(game)[0][0], seating(game)[1][0]
-    swap_players(game=game, first=a, second=b, by="a")
-    confirm_draw(game=game, by="a")
+    swap_players(game=game, first=a, second=b, by=author("a"))
+    confirm_draw(game=game, by=author("a"))
     [check] = verify.verify_document(export_tournament(fresh))
     # a recorded swap is reproduced (tests/draws/test_swaps.py); typed rounds are not
     assert check.commitment.key == verify.OK and check.result.key == verify.REPRODUCED_SWAP
@@ -168,13 +180,15 @@ def test_rounds_typed_by_hand_read_as_a_different_result(fresh):
         tournament=fresh,
         kind="qualifier",
         number=2,
-        by="a",
-        commitment=publish_draw_commitment(tournament=fresh, kind="qualifier", number=2, by="a"),
+        by=author("a"),
+        commitment=publish_draw_commitment(
+            tournament=fresh, kind="qualifier", number=2, by=author("a")
+        ),
     )
     with pytest.raises(DrawRefused, match="Type the rounds"):
-        set_rounds(game=second, by="a")
-    set_rounds(game=second, by="a", rounds=[7, 1])
-    confirm_draw(game=second, by="a")
+        set_rounds(game=second, by=author("a"))
+    set_rounds(game=second, by=author("a"), rounds=[7, 1])
+    confirm_draw(game=second, by=author("a"))
     check = verify.verify_document(export_tournament(fresh))[1]
     assert check.result.key == verify.DIFFERS and "rounds" in check.result.values["detail"].key
 
@@ -191,7 +205,7 @@ def test_a_fresh_copy_redrawn_from_the_revealed_seeds_is_the_same(fresh):
             tournament=copy_of,
             kind="qualifier",
             number=game["number"],
-            by="checker",
+            by=author("checker"),
             seed=game["draw"]["seed"],
             confirm=True,
         )

@@ -16,6 +16,7 @@ from draws.services import (
 )
 from interchange.importer import import_tournament
 from scoring.models import Lot, RoundResult, Sanction
+from tests.authors import author
 from tests.draws.conftest import demo_document
 from tournament.models import Game, Player, Team, Tournament
 
@@ -44,12 +45,14 @@ def test_the_qualifier_is_drawn_only_with_its_games_fixed(fresh):
     Tournament.objects.filter(pk=fresh.pk).update(qualifier_games=None)
     fresh.refresh_from_db()
     with pytest.raises(DrawRefused, match="Set the number of qualifier games first"):
-        draw_game(tournament=fresh, kind="qualifier", number=1, by="a")
+        draw_game(tournament=fresh, kind="qualifier", number=1, by=author("a"))
     set_qualifier_plan(tournament=fresh, games=2, seating="new_draw")
-    draw_game(tournament=fresh, kind="qualifier", number=1, by="a", seed=1, confirm=True)
-    game = draw_game(tournament=fresh, kind="qualifier", number=2, by="a", seed=2, confirm=True)
+    draw_game(tournament=fresh, kind="qualifier", number=1, by=author("a"), seed=1, confirm=True)
+    game = draw_game(
+        tournament=fresh, kind="qualifier", number=2, by=author("a"), seed=2, confirm=True
+    )
     with pytest.raises(DrawRefused, match="2 games, fixed in advance"):
-        draw_game(tournament=fresh, kind="qualifier", number=3, by="a")
+        draw_game(tournament=fresh, kind="qualifier", number=3, by=author("a"))
     with pytest.raises(DrawRefused, match="cannot be lower"):
         set_qualifier_plan(tournament=fresh, games=1, seating="new_draw")
     set_qualifier_plan(tournament=fresh, games=3, seating="new_draw")  # not started: may grow
@@ -65,15 +68,19 @@ def test_the_qualifier_is_drawn_only_with_its_games_fixed(fresh):
 
 def test_one_seating_for_the_whole_qualifier(fresh):
     set_qualifier_plan(tournament=fresh, games=3, seating="keep")
-    first = draw_game(tournament=fresh, kind="qualifier", number=1, by="a", seed=1, confirm=True)
-    second = draw_game(tournament=fresh, kind="qualifier", number=2, by="a", seed=2, confirm=True)
+    first = draw_game(
+        tournament=fresh, kind="qualifier", number=1, by=author("a"), seed=1, confirm=True
+    )
+    second = draw_game(
+        tournament=fresh, kind="qualifier", number=2, by=author("a"), seed=2, confirm=True
+    )
     assert seating(second) == seating(first)
     assert second.draw_options["kept_seating"] is True
     # a player who does not come any more leaves the table; the others keep their seats
     gone = seating(first)[0][0]
     everyone = set(fresh.players.values_list("start_number", flat=True))
     set_presence(tournament=fresh, present=everyone - {gone})
-    third = draw_game(tournament=fresh, kind="qualifier", number=3, by="a", seed=3)
+    third = draw_game(tournament=fresh, kind="qualifier", number=3, by=author("a"), seed=3)
     assert seating(third) == [[n for n in table if n != gone] for table in seating(first)]
 
 
@@ -81,37 +88,44 @@ def test_one_seating_cannot_take_a_newcomer(fresh):
     set_qualifier_plan(tournament=fresh, games=2, seating="keep")
     everyone = set(fresh.players.values_list("start_number", flat=True))
     set_presence(tournament=fresh, present=everyone - {1})
-    draw_game(tournament=fresh, kind="qualifier", number=1, by="a", seed=1, confirm=True)
+    draw_game(tournament=fresh, kind="qualifier", number=1, by=author("a"), seed=1, confirm=True)
     set_presence(tournament=fresh, present=everyone)
     with pytest.raises(DrawRefused, match="field changed since game 1"):
-        draw_game(tournament=fresh, kind="qualifier", number=2, by="a", seed=2)
+        draw_game(tournament=fresh, kind="qualifier", number=2, by=author("a"), seed=2)
 
 
 def test_a_final_has_two_games_in_ascending_rounds(qualified):
     for number in (1, 2):
         game = draw_game(
-            tournament=qualified, kind="final_a", number=number, by="a", seed=number, confirm=True
+            tournament=qualified,
+            kind="final_a",
+            number=number,
+            by=author("a"),
+            seed=number,
+            confirm=True,
         )
         assert game.round_numbers() == [1, 2, 3, 4, 5, 6, 7]
     with pytest.raises(DrawRefused, match="2 games"):
-        draw_game(tournament=qualified, kind="final_a", number=3, by="a")
+        draw_game(tournament=qualified, kind="final_a", number=3, by=author("a"))
     with pytest.raises(DrawRefused, match="ascending order"):
-        draw_game(tournament=qualified, kind="final_b", number=1, by="a", rounds=[3, 1, 2])
-    game = draw_game(tournament=qualified, kind="final_b", number=1, by="a", rounds=[1, 2, 3, 4])
+        draw_game(tournament=qualified, kind="final_b", number=1, by=author("a"), rounds=[3, 1, 2])
+    game = draw_game(
+        tournament=qualified, kind="final_b", number=1, by=author("a"), rounds=[1, 2, 3, 4]
+    )
     with pytest.raises(DrawRefused, match="ascending order"):
-        set_rounds(game=game, by="a", rounds=[2, 1])
-    set_rounds(game=game, by="a", rounds=[1, 2, 3, 4, 5])
+        set_rounds(game=game, by=author("a"), rounds=[2, 1])
+    set_rounds(game=game, by=author("a"), rounds=[1, 2, 3, 4, 5])
     assert game.round_numbers() == [1, 2, 3, 4, 5]
 
 
 def test_final_tables_hold_at_most_seven(qualified):
     field = stage_field(qualified, "final_b").players
     assert len(field) == 22  # five to seven a table: four tables, not three of 8, 7, 7
-    game = draw_game(tournament=qualified, kind="final_b", number=1, by="a", seed=1)
+    game = draw_game(tournament=qualified, kind="final_b", number=1, by=author("a"), seed=1)
     assert sorted(len(table) for table in seating(game)) == [5, 5, 6, 6]
     assert game.draw_options["plan_reason"] == "final_at_most_seven"
     with pytest.raises(DrawRefused, match="a final table has 8 players"):
-        draw_game(tournament=qualified, kind="final_b", number=1, by="a", tables=3)
+        draw_game(tournament=qualified, kind="final_b", number=1, by=author("a"), tables=3)
 
 
 def test_the_finals_wait_for_the_end_of_the_qualifier(db):
@@ -120,7 +134,7 @@ def test_the_finals_wait_for_the_end_of_the_qualifier(db):
     document["stages"]["qualifier"]["games"].pop()  # game 4 of 4 is not played yet
     tournament, _ = import_tournament(document, slug="three-of-four")
     with pytest.raises(DrawRefused, match="not over yet: 3 of 4 games"):
-        draw_game(tournament=tournament, kind="final_a", number=1, by="a")
+        draw_game(tournament=tournament, kind="final_a", number=1, by=author("a"))
 
 
 def test_an_expelled_player_is_drawn_to_no_later_table(qualified):
@@ -132,7 +146,7 @@ def test_an_expelled_player_is_drawn_to_no_later_table(qualified):
     field = stage_field(qualified, "final_b")
     assert b_finalist not in field.players
     assert [player for player, _words in field.expelled] == [b_finalist]
-    game = draw_game(tournament=qualified, kind="final_b", number=1, by="a", seed=4)
+    game = draw_game(tournament=qualified, kind="final_b", number=1, by=author("a"), seed=4)
     assert all(b_finalist.start_number not in table for table in seating(game))
 
 
@@ -149,9 +163,9 @@ def test_an_expelled_finalist_makes_room_for_the_next(qualified):
 
 def test_rosters_freeze_at_the_first_confirmed_qualifier_draw(fresh):
     team = Team.objects.filter(tournament=fresh).first()
-    game = draw_game(tournament=fresh, kind="qualifier", number=1, by="a", seed=1)
+    game = draw_game(tournament=fresh, kind="qualifier", number=1, by=author("a"), seed=1)
     assert not team.roster_frozen  # a draft draw is not announced yet
-    confirm_draw(game=game, by="a")
+    confirm_draw(game=game, by=author("a"))
     assert team.roster_frozen
 
 

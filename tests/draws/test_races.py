@@ -11,6 +11,7 @@ from django.urls import reverse
 import draws.services
 from accounts.roles import ORGANISER, create_account
 from draws.services import confirm_draw, draw_game, publish_draw_commitment, redraw_game
+from tests.authors import author
 from tests.conftest import at_once
 from tournament.models import Commitment, Game
 
@@ -30,7 +31,9 @@ def test_two_draws_with_one_commitment_draw_once(fresh, monkeypatch):
     """The second request finds the commitment used: it draws nothing, abandons nothing, and
     its organiser sees the draft the first one drew."""
     jana, petr = signed_in("jana"), signed_in("petr")
-    published = publish_draw_commitment(tournament=fresh, kind="qualifier", number=1, by="Jana")
+    published = publish_draw_commitment(
+        tournament=fresh, kind="qualifier", number=1, by=author("Jana")
+    )
     store = draws.services._store_seating
 
     def slow_store(*args, **kwargs):
@@ -65,10 +68,10 @@ def test_two_publications_at_once_leave_one_open_commitment(fresh):
 @pytest.mark.django_db
 def test_a_confirmation_of_a_draft_drawn_again_since_is_refused(fresh):
     jana = signed_in("jana")
-    game = draw_game(tournament=fresh, kind="qualifier", number=1, by="Jana", seed=1)
+    game = draw_game(tournament=fresh, kind="qualifier", number=1, by=author("Jana"), seed=1)
     seen = jana.get(GAME_URL).content.decode()
     assert f'name="version" value="{game.draw_version}"' in seen
-    redrawn = redraw_game(game=game, by="Petr", seed=2)  # another organiser, meanwhile
+    redrawn = redraw_game(game=game, by=author("Petr"), seed=2)  # another organiser, meanwhile
     assert redrawn.draw_version == game.draw_version + 1
     response = jana.post(CONFIRM_URL, {"version": str(game.draw_version)}, follow=True)
     html = response.content.decode()
@@ -81,10 +84,10 @@ def test_a_confirmation_of_a_draft_drawn_again_since_is_refused(fresh):
 
 @pytest.mark.django_db
 def test_a_change_by_hand_makes_a_new_version(fresh):
-    game = draw_game(tournament=fresh, kind="qualifier", number=1, by="Jana", seed=1)
+    game = draw_game(tournament=fresh, kind="qualifier", number=1, by=author("Jana"), seed=1)
     first, second = (seat.player.start_number for seat in game.seats.all()[:2])
-    swapped = draws.services.swap_players(game=game, first=first, second=second, by="org")
+    swapped = draws.services.swap_players(game=game, first=first, second=second, by=author("org"))
     assert swapped.draw_version == 2
     with pytest.raises(draws.services.DraftChanged):
-        confirm_draw(game=game, by="Jana", version=1)
-    assert confirm_draw(game=game, by="Jana", version=2).draw_confirmed
+        confirm_draw(game=game, by=author("Jana"), version=1)
+    assert confirm_draw(game=game, by=author("Jana"), version=2).draw_confirmed

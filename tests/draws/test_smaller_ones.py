@@ -7,6 +7,7 @@ from django.utils import translation
 
 from draws.services import draw_game
 from rules import draw as rules_draw
+from tests.authors import author
 from tournament.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +32,9 @@ def test_the_finals_draw_form_shows_rounds_one_to_seven_not_the_qualifiers_range
 
 def test_the_third_games_report_says_the_least_possible_repeats(clients, fresh):
     games = [
-        draw_game(tournament=fresh, kind="qualifier", number=n, by="t", seed=n, confirm=n < 3)
+        draw_game(
+            tournament=fresh, kind="qualifier", number=n, by=author("t"), seed=n, confirm=n < 3
+        )
         for n in (1, 2, 3)
     ]
     report = Game.objects.get(pk=games[2].pk).draw_options["report"]

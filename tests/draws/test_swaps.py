@@ -16,6 +16,7 @@ from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
 from interchange.validate import check_document
 from rules import verify
+from tests.authors import author
 from tests.conftest import client_of
 from tournament.models import Game
 
@@ -31,9 +32,9 @@ def committed_draft(tournament, number=1):
         tournament=tournament,
         kind="qualifier",
         number=number,
-        by="Jana",
+        by=author("Jana"),
         commitment=publish_draw_commitment(
-            tournament=tournament, kind="qualifier", number=number, by="Jana"
+            tournament=tournament, kind="qualifier", number=number, by=author("Jana")
         ),
     )
 
@@ -49,7 +50,7 @@ def swapped(fresh, organiser):
     for first, second in ((drawn[0][0], drawn[1][1]), (drawn[0][0], drawn[2][0])):
         assert client.post(url, {"first": first, "second": second}).status_code == 302
     game.refresh_from_db()
-    confirm_draw(game=game, by="Jana")
+    confirm_draw(game=game, by=author("Jana"))
     return game, drawn
 
 

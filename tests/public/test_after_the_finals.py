@@ -13,6 +13,7 @@ from interchange.importer import DocumentRejected, import_tournament
 from interchange.management.commands.demo import DEMO_FILE
 from interchange.schema import validator
 from scoring.pages import stage_page, team_page
+from tests.authors import author
 from tournament.models import Seat
 
 pytestmark = pytest.mark.django_db
@@ -118,7 +119,9 @@ def qualifier_over(db):
     del document["stages"]["final_a"], document["stages"]["final_b"]
     tournament, _ = import_tournament(document, slug="mcr")
     for kind in ("final_a", "final_b"):
-        draw_game(tournament=tournament, kind=kind, number=1, by="Jana", seed=1, confirm=True)
+        draw_game(
+            tournament=tournament, kind=kind, number=1, by=author("Jana"), seed=1, confirm=True
+        )
     return tournament
 
 

@@ -11,6 +11,7 @@ from interchange.management.commands.demo import DEMO_FILE
 from interchange.schema import validator
 from sample.simulate import full_championship
 from scoring.models import Sheet
+from tests.authors import author
 from tournament.changes import touch
 from tournament.models import Game
 
@@ -174,7 +175,9 @@ def finals_drawn(db):
     del document["stages"]["final_a"], document["stages"]["final_b"]
     tournament, _ = import_tournament(document, slug="mcr")
     for kind in ("final_a", "final_b"):
-        draw_game(tournament=tournament, kind=kind, number=1, by="Jana", seed=1, confirm=True)
+        draw_game(
+            tournament=tournament, kind=kind, number=1, by=author("Jana"), seed=1, confirm=True
+        )
     return tournament
 
 

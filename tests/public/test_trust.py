@@ -12,6 +12,7 @@ from draws.services import confirm_draw, draw_game, publish_draw_commitment, red
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
 from rules import verify
+from tests.authors import author
 
 pytestmark = pytest.mark.django_db
 
@@ -33,9 +34,11 @@ def test_how_we_draw_explains_with_the_real_values(tournament):
     page = client.get(url("how_we_draw")).content.decode()
     assert "Jak losujeme" in page and "python -m rules.verify mcr.json" in page
     assert "se závazkem nelosovalo" in page
-    published = publish_draw_commitment(tournament=tournament, kind="qualifier", number=1, by="J")
+    published = publish_draw_commitment(
+        tournament=tournament, kind="qualifier", number=1, by=author("J")
+    )
     game = draw_game(
-        tournament=tournament, kind="qualifier", number=1, by="J", commitment=published
+        tournament=tournament, kind="qualifier", number=1, by=author("J"), commitment=published
     )
     page = client.get(url("how_we_draw")).content.decode()  # the cache key moved
     assert published.seed in page and published.commitment in page
@@ -47,12 +50,16 @@ def test_how_we_draw_explains_with_the_real_values(tournament):
 def test_the_public_document_checks_out_and_holds_nothing_personal(tournament):
     for number in (1, 2):
         published = publish_draw_commitment(
-            tournament=tournament, kind="qualifier", number=number, by="J"
+            tournament=tournament, kind="qualifier", number=number, by=author("J")
         )
         game = draw_game(
-            tournament=tournament, kind="qualifier", number=number, by="J", commitment=published
+            tournament=tournament,
+            kind="qualifier",
+            number=number,
+            by=author("J"),
+            commitment=published,
         )
-        confirm_draw(game=game, by="J")
+        confirm_draw(game=game, by=author("J"))
     response = Client().get(url("verify_document"))
     assert response["Content-Type"].startswith("application/json")
     document = json.loads(response.content)
@@ -66,11 +73,13 @@ def test_the_public_document_checks_out_and_holds_nothing_personal(tournament):
 def test_the_public_log_shows_an_abandoned_commitment_with_who(tournament):
     client = Client()
     assert "Zatím nic zaznamenáno." in client.get(url("log")).content.decode()
-    published = publish_draw_commitment(tournament=tournament, kind="qualifier", number=1, by="J")
-    game = draw_game(
-        tournament=tournament, kind="qualifier", number=1, by="J", commitment=published
+    published = publish_draw_commitment(
+        tournament=tournament, kind="qualifier", number=1, by=author("J")
     )
-    redraw_game(game=game, by="Petr")
+    game = draw_game(
+        tournament=tournament, kind="qualifier", number=1, by=author("J"), commitment=published
+    )
+    redraw_game(game=game, by=author("Petr"))
     page = client.get(url("log")).content.decode()
     assert "Zrušen závazek" in page and "Petr" in page and published.seed in page
     assert "vylosována znovu" in page

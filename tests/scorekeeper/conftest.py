@@ -6,6 +6,7 @@ from draws.services import draw_game
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
 from scoring import links
+from tests.authors import author
 from tests.conftest import client_of  # noqa: F401 (the referees and organiser are there too)
 
 
@@ -24,7 +25,7 @@ def game(tournament):
         tournament=tournament,
         kind="qualifier",
         number=1,
-        by="Jana",
+        by=author("Jana"),
         seed=1,
         rounds=[5, 2, 7],
         confirm=True,
@@ -34,7 +35,7 @@ def game(tournament):
 @pytest.fixture
 def table_links(game):
     """Table number -> the table's address (Czech, no host)."""
-    issued = links.issue_table_links(game=game, by="test")
+    issued = links.issue_table_links(game=game, by=author("test"))
     return {number: links.table_path(link) for number, link in issued.items()}
 
 

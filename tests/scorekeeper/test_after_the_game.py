@@ -14,6 +14,7 @@ from scoring import early_end as early_end_services
 from scoring import links
 from scoring import sheets as sheet_services
 from scoring.models import RoundResult
+from tests.authors import author
 from tests.scorekeeper.conftest import round_form, seats_of
 from tournament.models import Game
 
@@ -36,7 +37,7 @@ def ended_early(db, referees):
 
 
 def paths(game):
-    issued = links.issue_table_links(game=game, by="test")
+    issued = links.issue_table_links(game=game, by=author("test"))
     return {number: links.table_path(link) for number, link in issued.items()}
 
 
@@ -95,5 +96,5 @@ def test_a_revoked_link_of_a_complete_game_is_404(ended_early, referees):
     sheet_services.confirm_sheet(sheet=table.sheets.get(round__number=4), by=referees[1], version=1)
     address = paths(game)[1]
     assert Client().get(address).status_code == 200
-    links.revoke_table_link(table=game.tables.get(number=1), by="org")
+    links.revoke_table_link(table=game.tables.get(number=1), by=author("org"))
     assert Client().get(address).status_code == 404

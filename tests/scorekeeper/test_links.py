@@ -14,6 +14,7 @@ from rules.sheet import SheetLine
 from scoring import links
 from scoring import sheets as sheet_services
 from scoring.models import RoundResult, Sheet, TableLink
+from tests.authors import author
 from tests.scorekeeper.conftest import client_of, round_form, seats_of
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +68,7 @@ def test_a_tampered_token_is_404_and_changes_nothing(game, method, codes, monkey
     if codes == "digits alone":  # a code the random draw gives now and then: no letters at all
         numbers = iter(range(100_000, 1_000_000))
         monkeypatch.setattr(links, "_new_code", lambda: str(next(numbers)))
-    path = links.table_path(links.issue_table_links(game=game, by="test")[1])
+    path = links.table_path(links.issue_table_links(game=game, by=author("test"))[1])
     table = game.tables.get(number=1)
     client = Client()
     for url in tampered(path):
@@ -96,7 +97,7 @@ def test_a_link_of_another_game_is_404_for_this_game(game, table_links, tourname
         tournament=tournament,
         kind="qualifier",
         number=2,
-        by="Jana",
+        by=author("Jana"),
         seed=2,
         rounds=[4, 6],
         confirm=True,
@@ -114,14 +115,14 @@ def test_a_link_of_another_game_is_404_for_this_game(game, table_links, tourname
 
 def test_a_revoked_link_is_404(game, table_links):
     table = game.tables.get(number=1)
-    links.revoke_table_link(table=table, by="org")
+    links.revoke_table_link(table=table, by=author("org"))
     for method in ("get", "post"):
         response = getattr(Client(), method)(
             table_links[1], round_form(table, round="5", version="0")
         )
         assert response.status_code == 404
     assert nothing_stored()
-    renewed = links.renew_table_link(table=table, by="org")
+    renewed = links.renew_table_link(table=table, by=author("org"))
     assert Client().get(links.table_path(renewed)).status_code == 200
     assert Client().get(table_links[1]).status_code == 404  # the old one stays dead
 
@@ -161,7 +162,7 @@ def test_a_complete_games_link_shows_the_tables_results_read_only(game, table_li
     assert response.status_code == 409
     assert "zde už nelze zapsat ani změnit" in response.content.decode()
     assert list(RoundResult.objects.values()) == before
-    links.revoke_table_link(table=table, by="org")
+    links.revoke_table_link(table=table, by=author("org"))
     assert client.get(table_links[1]).status_code == 404  # until the organiser revokes it
 
 
@@ -193,7 +194,7 @@ def test_a_draft_draw_has_no_links(tournament, game):
         tournament=tournament,
         kind="qualifier",
         number=2,
-        by="Jana",
+        by=author("Jana"),
         seed=2,
         rounds=[4],
         confirm=False,
@@ -288,7 +289,7 @@ def test_the_command_issues_links_for_a_new_game_and_refuses_a_draft(tournament,
         tournament=tournament,
         kind="qualifier",
         number=2,
-        by="Jana",
+        by=author("Jana"),
         seed=2,
         rounds=[4],
         confirm=False,

@@ -9,6 +9,7 @@ from django.test import Client
 from rules.sheet import SheetLine
 from scoring import sheets as sheet_services
 from scoring.models import RoundResult, Sheet
+from tests.authors import author
 from tests.scorekeeper.conftest import client_of, round_form, seats_of
 
 pytestmark = pytest.mark.django_db
@@ -364,7 +365,7 @@ def test_the_page_takes_the_same_queries_whatever_the_table_size(tournament, tab
         tournament=tournament,
         kind="qualifier",
         number=2,
-        by="Jana",
+        by=author("Jana"),
         seed=5,
         tables=6,
         rounds=[3],

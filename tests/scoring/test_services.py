@@ -6,6 +6,7 @@ from django.db import connection
 
 from scoring.models import RoundResult, Sheet
 from scoring.sheets import SheetRefused, confirm_sheet, save_sheet
+from tests.authors import author
 from tests.conftest import database_snapshot, good_lines, table_and_round
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -108,7 +109,7 @@ def test_a_laid_value_far_above_usual_is_a_warning_after_a_few_rounds(game, refe
         tournament=game.stage.tournament,
         kind="qualifier",
         number=1,
-        by="Jana",
+        by=author("Jana"),
         seed=1,
         rounds=[1, 2, 3, 4, 5, 6, 7],
         confirm=True,
@@ -307,8 +308,10 @@ def test_a_lot_ordering_players_against_an_earlier_lot_is_refused(example_docume
     seeds = [seed for seed in range(1, 50)]
     first = next(s for s in seeds if lot_order([6, 14], s) == [6, 14])
     other = next(s for s in seeds if lot_order([6, 14], s) == [14, 6])
-    draw_lot(tournament=tournament, scope="qualifier", tied=[6, 14], by="Jana", seed=first)
+    draw_lot(tournament=tournament, scope="qualifier", tied=[6, 14], by=author("Jana"), seed=first)
     with pytest.raises(LotRefused):
-        draw_lot(tournament=tournament, scope="qualifier", tied=[6, 14], by="Jana", seed=other)
+        draw_lot(
+            tournament=tournament, scope="qualifier", tied=[6, 14], by=author("Jana"), seed=other
+        )
     assert Lot.objects.filter(tournament=tournament).count() == 1
     import_tournament(export_tournament(tournament), slug="lots-again")

@@ -31,6 +31,7 @@ from scoring import log
 from scoring.lots import LotRefused, draw_lot, publish_lot_commitment
 from scoring.sanctions import record_sanction, withdraw_sanction
 from scoring.sheets import confirm_sheet, save_sheet
+from tests.authors import author
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +62,7 @@ def test_a_lot_is_committed_before_it_is_drawn(db):
         category="VS",
         places=(6, 7),
         tied=[12, 3],
-        by="Jana",
+        by=author("Jana"),
     )
     assert published.what == "mcr/lot/qualifier/VS/places-6-7" and published.open
     assert published.commitment == commitment_of(published.seed, published.what)
@@ -69,10 +70,18 @@ def test_a_lot_is_committed_before_it_is_drawn(db):
     assert published.commitment in page and published.seed not in page
     with pytest.raises(LotRefused, match="another tie"):
         draw_lot(
-            tournament=tournament, scope="qualifier", tied=[12, 4], by="J", commitment=published
+            tournament=tournament,
+            scope="qualifier",
+            tied=[12, 4],
+            by=author("J"),
+            commitment=published,
         )
     lot = draw_lot(
-        tournament=tournament, scope="qualifier", tied=[3, 12], by="Jana", commitment=published
+        tournament=tournament,
+        scope="qualifier",
+        tied=[3, 12],
+        by=author("Jana"),
+        commitment=published,
     )
     published.refresh_from_db()
     assert lot.seed == published.seed and lot.order == lot_order([3, 12], published.seed)
@@ -83,10 +92,20 @@ def test_a_lot_is_committed_before_it_is_drawn(db):
     assert (check.commitment.key, check.result.key) == (verify.OK, verify.REPRODUCED)
     # publishing for the same places with another group abandons the first one
     again = publish_lot_commitment(
-        tournament=tournament, scope="qualifier", category="B1", places=(2, 3), tied=[1, 2], by="a"
+        tournament=tournament,
+        scope="qualifier",
+        category="B1",
+        places=(2, 3),
+        tied=[1, 2],
+        by=author("a"),
     )
     other = publish_lot_commitment(
-        tournament=tournament, scope="qualifier", category="B1", places=(2, 3), tied=[1, 5], by="b"
+        tournament=tournament,
+        scope="qualifier",
+        category="B1",
+        places=(2, 3),
+        tied=[1, 5],
+        by=author("b"),
     )
     again.refresh_from_db()
     assert other != again and again.abandoned_by == "b"
@@ -103,15 +122,15 @@ def busy_tournament():
         tournament=tournament,
         kind="qualifier",
         number=1,
-        by="org",
+        by=author("org"),
         commitment=publish_draw_commitment(
-            tournament=tournament, kind="qualifier", number=1, by="org"
+            tournament=tournament, kind="qualifier", number=1, by=author("org")
         ),
     )
-    game = redraw_game(game=game, by="org")
+    game = redraw_game(game=game, by=author("org"))
     first, second = (t.seats.order_by("position").first().player for t in game.tables.all()[:2])
-    swap_players(game=game, first=first.start_number, second=second.start_number, by="org")
-    confirm_draw(game=game, by="org")
+    swap_players(game=game, first=first.start_number, second=second.start_number, by=author("org"))
+    confirm_draw(game=game, by=author("org"))
     table, round_ = game.tables.get(number=1), game.rounds.get(position=0)
     seats = list(table.seats.select_related("player").order_by("position"))
     lines = [
@@ -127,10 +146,19 @@ def busy_tournament():
     )
     withdraw_sanction(sanction=sanction, reason="omyl", by=referee)
     lot_commitment = publish_lot_commitment(
-        tournament=tournament, scope="qualifier", category="VS", places=(1, 2), tied=[1, 2], by="r"
+        tournament=tournament,
+        scope="qualifier",
+        category="VS",
+        places=(1, 2),
+        tied=[1, 2],
+        by=author("r"),
     )
     draw_lot(
-        tournament=tournament, scope="qualifier", tied=[1, 2], by="r", commitment=lot_commitment
+        tournament=tournament,
+        scope="qualifier",
+        tied=[1, 2],
+        by=author("r"),
+        commitment=lot_commitment,
     )
     tournament.venue = "Brno"
     tournament.save()
@@ -205,7 +233,9 @@ def drawn_and_entered(size: int):
     document["tournament"].setdefault("settings", {})["qualifier_games"] = 2
     tournament, _ = import_tournament(document, slug=f"t{size}")
     referee = create_account(username=f"ref{size}", role=REFEREE, password="x-heslo-123")
-    game = draw_game(tournament=tournament, kind="qualifier", number=1, by="a", confirm=True)
+    game = draw_game(
+        tournament=tournament, kind="qualifier", number=1, by=author("a"), confirm=True
+    )
     round_ = game.rounds.get(position=0)
     for table in game.tables.all():
         seats = list(table.seats.select_related("player").order_by("position"))

@@ -12,6 +12,7 @@ from django.urls import reverse
 from accounts.roles import ORGANISER, REFEREE, has_role
 from draws.services import draw_game
 from scoring.models import Sanction
+from tests.authors import author
 from tests.conftest import database_snapshot
 from tournament.models import Card, Player, Stage, Team, TeamMember, Tournament
 
@@ -499,7 +500,7 @@ def test_a_team_is_renamed_and_its_roster_changed(as_organiser, fresh):
 def test_a_frozen_roster_is_shown_with_the_reason_and_the_team_renamed(as_organiser, fresh):
     fresh.qualifier_games = 2
     fresh.save()
-    draw_game(tournament=fresh, kind="qualifier", number=1, by="t", seed=1, confirm=True)
+    draw_game(tournament=fresh, kind="qualifier", number=1, by=author("t"), seed=1, confirm=True)
     team = Team.objects.filter(tournament=fresh).first()
     members = sorted(team.members.values_list("player__start_number", flat=True))
     teams_html = html_of(as_organiser.get(reverse("staff:teams", kwargs={"slug": "fresh"})))

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from draws.services import draw_game
 from scoring.selectors import quota_warnings
+from tests.authors import author
 from tests.conftest import client_of
 from tournament.models import Player
 
@@ -64,7 +65,12 @@ def test_the_over_ten_finalists_warning_goes_once_the_a_final_is_drawn(fresh):
     assert any("víc než 10" in w for w in quota_warnings(fresh))
     for number in (1, 2, 3):
         draw_game(
-            tournament=fresh, kind="qualifier", number=number, by="t", seed=number, confirm=True
+            tournament=fresh,
+            kind="qualifier",
+            number=number,
+            by=author("t"),
+            seed=number,
+            confirm=True,
         )
     assert any("víc než 10" in w for w in quota_warnings(fresh))  # the final not drawn yet
 

@@ -17,6 +17,7 @@ from sync.models import AcceptedPush, PushToken
 from sync.protocol import document_digest, encode_body
 from sync.selectors import unconfirmed_sheet_addresses
 from sync.services import create_push_token, revoke_push_token
+from tests.authors import author
 from tests.conftest import at_once, database_snapshot
 from tests.sync.helpers import demo_document, in_progress, sheets_in_order
 from tournament.models import Tournament
@@ -46,7 +47,7 @@ def server_export(slug: str = "mcr") -> dict:
 
 @pytest.fixture
 def token(db) -> str:
-    return create_push_token(slug="mcr", by="test")
+    return create_push_token(slug="mcr", by=author("test"))
 
 
 @pytest.mark.django_db
@@ -123,8 +124,8 @@ def test_a_malformed_body_is_refused_with_a_czech_reason(client, token, body, me
 
 @pytest.mark.django_db
 def test_a_wrong_key_is_refused_and_reveals_nothing(client, token):
-    other = create_push_token(slug="jine", by="test")
-    revoked = create_push_token(slug="mcr", by="test")
+    other = create_push_token(slug="jine", by=author("test"))
+    revoked = create_push_token(slug="mcr", by=author("test"))
     revoke_push_token(slug="mcr", token_id=PushToken.objects.get(hint=revoked[:6]).pk)
     document = {"revision": 1, "tournament": venue_export(5)}
     answers = [

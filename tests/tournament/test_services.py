@@ -11,6 +11,7 @@ from django.utils import translation
 from draws.services import draw_game
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
+from tests.authors import author
 from tests.conftest import database_snapshot
 from tournament import services
 from tournament.models import Card, Player, Stage, Team, TeamMember, Tournament
@@ -214,8 +215,8 @@ def test_an_unfrozen_setting_changes_after_results(played):
 
 def test_the_qualifier_games_cannot_fall_below_those_drawn(fresh):
     services.update_tournament(tournament=fresh, values={"qualifier_games": 3})
-    draw_game(tournament=fresh, kind="qualifier", number=1, by="t", seed=1)
-    draw_game(tournament=fresh, kind="qualifier", number=2, by="t", seed=2)
+    draw_game(tournament=fresh, kind="qualifier", number=1, by=author("t"), seed=1)
+    draw_game(tournament=fresh, kind="qualifier", number=2, by=author("t"), seed=2)
     refused(
         lambda: services.update_tournament(tournament=fresh, values={"qualifier_games": 1}),
         field="qualifier_games",
@@ -270,7 +271,7 @@ def test_a_wrong_registration_is_refused(fresh, changes, field):
 
 def test_a_drawn_player_keeps_the_start_number(fresh):
     services.update_tournament(tournament=fresh, values={"qualifier_games": 2})
-    draw_game(tournament=fresh, kind="qualifier", number=1, by="t", seed=1)
+    draw_game(tournament=fresh, kind="qualifier", number=1, by=author("t"), seed=1)
     player = fresh.players.get(start_number=7)
     refused(
         lambda: services.update_player(player=player, values={"start_number": 77}),
@@ -291,7 +292,7 @@ def test_a_player_is_removed_only_when_never_drawn_and_in_no_team(fresh):
     services.delete_player(player=loner)
     assert not Player.objects.filter(pk=loner.pk).exists()
     services.update_tournament(tournament=fresh, values={"qualifier_games": 2})
-    draw_game(tournament=fresh, kind="qualifier", number=1, by="t", seed=1)
+    draw_game(tournament=fresh, kind="qualifier", number=1, by=author("t"), seed=1)
     seated = fresh.players.exclude(pk__in=TeamMember.objects.values("player_id")).first()
     refused(lambda: services.delete_player(player=seated), words="drawn")
 
@@ -401,9 +402,9 @@ def test_a_roster_freezes_at_the_first_confirmed_qualifier_draw(fresh):
     team = Team.objects.filter(tournament=fresh).first()
     members = [m.player for m in team.members.order_by("player__start_number")]
     services.update_tournament(tournament=fresh, values={"qualifier_games": 2})
-    draw_game(tournament=fresh, kind="qualifier", number=1, by="t", seed=1)  # a draft
+    draw_game(tournament=fresh, kind="qualifier", number=1, by=author("t"), seed=1)  # a draft
     assert services.roster_freeze_reason(fresh) is None
-    draw_game(tournament=fresh, kind="qualifier", number=1, by="t", seed=1, confirm=True)
+    draw_game(tournament=fresh, kind="qualifier", number=1, by=author("t"), seed=1, confirm=True)
     assert "rule B" in services.roster_freeze_reason(fresh)
     refused(
         lambda: services.save_team(

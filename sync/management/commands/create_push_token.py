@@ -23,7 +23,7 @@ class Command(BaseCommand):
             validate_slug(slug)
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from error
-        token = create_push_token(slug=slug, by=_("the create_push_token command"))
+        token = create_push_token(slug=slug, by=None)
         self.stderr.write(
             _("The push key of %(slug)s (shown only now; keep it at the venue):") % {"slug": slug}
         )
