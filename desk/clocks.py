@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.access import referee_required
-from rules.championship import MOVE_CLOCK_SECONDS_MIN
+from rules.championship import MOVE_CLOCK_SECONDS_MIN, MOVE_CLOCK_WARNING_SECONDS
 from scoring import clocks
 from tournament.lookups import game_or_404, tournament_or_404, who
 from tournament.models import Table
@@ -58,6 +58,7 @@ class ClockOrder(ServiceFormView):
             "game": game,
             "table": self.table,
             "clock": self.clock,
+            "clock_warning": MOVE_CLOCK_WARNING_SECONDS,
             "back": _game_page(game),
         }
 

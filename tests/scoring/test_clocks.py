@@ -3,11 +3,13 @@ switched off; the log shows when a table played on the clock and with what limit
 
 import pytest
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import translation
 
 from rules.championship import MOVE_CLOCK_SECONDS_MIN
 from scoring import clocks, log
 from scoring.models import TableClock
+from tests.conftest import client_of
 
 pytestmark = pytest.mark.django_db
 
@@ -64,3 +66,11 @@ def test_the_staff_log_shows_when_a_table_played_on_the_clock(game):
     assert all(e.stage == "qualifier" and e.game == 1 for e in entries)
     public = log.championship_log(game.stage.tournament, public=True)
     assert not [e for e in public if e.kind == log.CLOCK]  # the staff's log only
+
+
+def test_the_staff_log_page_lists_the_clock_in_czech(game, referees):
+    clocks.order_clock(table=game.tables.get(number=1), seconds_per_move=60, by="ref1")
+    url = reverse("championship_log:staff", kwargs={"slug": "mcr"})
+    page = client_of(referees[0]).get(url, {"druh": log.CLOCK}).content.decode()
+    assert "stůl 1: nařízena hra s hodinami, 60 s na tah" in page
+    assert "Hodiny na tah" in page and "stoly hrající s hodinami" in page  # a kind of its own
