@@ -5,6 +5,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from rules.championship import MOVE_CLOCK_SECONDS_MIN
 from rules.stages import stage_index
 from scoring.models import SanctionScope
 from tournament.models import DrawStatus, Game, Player
@@ -95,3 +96,21 @@ class EarlyEndForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}),
         max_length=2000,
     )
+
+
+class ClockForm(forms.Form):
+    """The limit of a table's move clock (protests 3); the service checks the minimum and says
+    where, so the form only asks for a whole number."""
+
+    seconds_per_move = forms.IntegerField(
+        label=_("Seconds a move"),
+        widget=forms.NumberInput(
+            attrs={"min": MOVE_CLOCK_SECONDS_MIN, "step": 1, "inputmode": "numeric"}
+        ),
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["seconds_per_move"].help_text = gettext(
+            "At least %(minimum)s seconds a move (protests 3 of the regulations)."
+        ) % {"minimum": MOVE_CLOCK_SECONDS_MIN}

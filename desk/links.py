@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.access import organiser_required
-from scoring import links
+from scoring import clocks, links
 from tournament.addresses import PhonesAddress, phones_address
 from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Table
@@ -22,16 +22,18 @@ def phones(request, tournament) -> PhonesAddress:
 
 def link_rows(request, game) -> list[dict]:
     """Each table of the game with its link in force (issued now for a table that never had
-    one), or none where the organiser revoked it."""
+    one), or none where the organiser revoked it, and its move clock where one is on."""
     if not game.draw_confirmed:
         return []
     issued = links.issue_table_links(game=game, by=request.user)
     base = phones(request, game.stage.tournament).url
+    clocks_on = clocks.clocks_on(game)
     return [
         {
             "table": table,
             "link": issued.get(table.number),
             "url": links.table_url(issued[table.number], base) if table.number in issued else None,
+            "clock": clocks_on.get(table.number),
         }
         for table in game.tables.order_by("number")
     ]

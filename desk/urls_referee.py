@@ -2,7 +2,7 @@ from django.urls import path
 
 import tournament.converters  # noqa: F401 - registers <stage:…>
 
-from . import links, lots, sanctions, views
+from . import clocks, links, lots, sanctions, views
 
 app_name = "desk"
 game = "<stage:stage>/partie-<int:number>/"
@@ -24,6 +24,8 @@ urlpatterns = [
     path(game + "potvrdit/", views.confirm_game, name="confirm_game"),
     path(game + "stul-<int:table>/odkaz/novy/", links.renew_link, name="renew_link"),
     path(game + "stul-<int:table>/odkaz/zrusit/", links.revoke_link, name="revoke_link"),
+    path(game + "stul-<int:table>/hodiny/", clocks.clock, name="clock"),
+    path(game + "stul-<int:table>/hodiny/vypnout/", clocks.clock_off, name="clock_off"),
     path(game + "excel/", views.workbook, name="workbook"),
     path(game + "excel/nahrat/", views.upload, name="upload"),
     path(game + "excel/prijmout/", views.upload_accept, name="upload_accept"),

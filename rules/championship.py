@@ -36,6 +36,10 @@ TEAM_COUNTED_PLAYERS = 3  # a team scores its three best players (B)
 TEAM_SIZE_MIN = 3  # B
 TEAM_SIZE_MAX = 5
 
+# The referee may order a slow table to play with a clock, at least a minute a move (protests 3).
+MOVE_CLOCK_SECONDS_MIN = 60
+MOVE_CLOCK_WARNING_SECONDS = 10  # this project's choice: the phone's warning before the end
+
 # The tie-break chain (G, "Rovnost bodů"): compared in this order, higher first.
 TIE_BREAK_CHAIN = ("points", "closes", "best_round")
 TEAM_TIE_BREAK_CHAIN = TIE_BREAK_CHAIN  # this project's choice for teams (RULES.md, Teams)

@@ -4,7 +4,9 @@ Thin over ``scoring``: the link is found by ``scoring.links`` (``accounts.access
 turns a wrong token into 404), the round is saved by ``scoring.sheet_services.save_sheet`` with
 ``at_table=True`` (the same checks and messages as the desk; disqualification and penalties
 stay the referee's), and a confirmed round cannot be changed here. Once the game is complete
-the page shows the table's results read-only until the organiser revokes the link.
+the page shows the table's results read-only until the organiser revokes the link. Where the
+referee ordered play with a clock (``scoring.clocks``), the page runs the move clock beside the
+form (``static/scorekeeper/clock.js``); saving a round does not wait for it.
 """
 
 from django.http import Http404
@@ -14,8 +16,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters, sensitive_variables
 
 from accounts.access import link_holder
-from rules.championship import ROUND_NUMBERS
-from scoring import links
+from rules.championship import MOVE_CLOCK_WARNING_SECONDS, ROUND_NUMBERS
+from scoring import clocks, links
 from scoring import sheets as sheet_services
 from scoring.models import Sheet, TableLink
 from ui.sheet_form import (
@@ -105,6 +107,8 @@ def _context(request, link, round_, state, values, problems, *, saved=None, repe
         "saved_draft_key": f"{link.code}:{saved.round.number}" if saved else "",
         "home_url": reverse("scorekeeper:table", kwargs={"token": token}),
         "ended_early": ended_early_words(game),
+        "clock": clocks.clock_on(table),
+        "clock_warning": MOVE_CLOCK_WARNING_SECONDS,
     }
 
 

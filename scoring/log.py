@@ -3,7 +3,9 @@ read from the history that django-simple-history keeps (no second store).
 
 Sources, one query each whatever the size of the tournament: commitments, games (draws,
 confirmations, changes by hand, early ends), lots, score sheets (entered, corrected,
-confirmed), sanctions (recorded, withdrawn), the tournament's settings, and accounts (their
+confirmed), sanctions (recorded, withdrawn), the tables' move clocks (ordered with their
+limit, switched off: read from the orders themselves, which are never deleted), the
+tournament's settings, and accounts (their
 ``date_joined``; accounts are not tied to a tournament). Each source is bounded by
 ``SOURCE_LIMIT`` newest records. The public version keeps the draws, commitments, lots and
 sanctions only, and leaves out the sanctions' reasons.
@@ -34,6 +36,7 @@ from .models import (
     Sanction,
     SanctionScope,
     Sheet,
+    TableClock,
     table_scorekeeper,
 )
 
@@ -46,6 +49,7 @@ DRAW = "draw"
 LOT = "lot"
 SHEET = "sheet"
 SANCTION = "sanction"
+CLOCK = "clock"
 SETTINGS = "settings"
 ACCOUNT = "account"
 
@@ -55,6 +59,7 @@ KINDS = {
     LOT: gettext_lazy("lots"),
     SHEET: gettext_lazy("score sheets"),
     SANCTION: gettext_lazy("sanctions"),
+    CLOCK: gettext_lazy("move clocks"),
     SETTINGS: gettext_lazy("settings"),
     ACCOUNT: gettext_lazy("accounts"),
 }
@@ -380,6 +385,53 @@ def _sanction_entries(tournament: Tournament, public: bool) -> list[Entry]:
     return entries
 
 
+def _clock_entries(tournament: Tournament) -> list[Entry]:
+    """When each table played on the clock (protests 3) and with what limit."""
+    entries = []
+    clocks = TableClock.objects.filter(table__game__stage__tournament=tournament).select_related(
+        "table__game__stage"
+    )
+    for clock in clocks.order_by("-ordered_at", "-id")[:SOURCE_LIMIT]:
+        game = clock.table.game
+        where = {
+            "stage": stage_label(game.stage.kind),
+            "game": game.number,
+            "table": clock.table.number,
+            "seconds": clock.seconds_per_move,
+        }
+        base = (game.stage.kind, game.number)
+        entries.append(
+            Entry(
+                clock.ordered_at,
+                clock.ordered_by,
+                CLOCK,
+                _(
+                    "%(stage)s, game %(game)s, table %(table)s: play with a clock ordered, "
+                    "%(seconds)s s a move"
+                )
+                % where,
+                *base,
+                clock.pk,
+            )
+        )
+        if clock.switched_off_at is not None:
+            entries.append(
+                Entry(
+                    clock.switched_off_at,
+                    clock.switched_off_by,
+                    CLOCK,
+                    _(
+                        "%(stage)s, game %(game)s, table %(table)s: the clock switched off "
+                        "(it was %(seconds)s s a move)"
+                    )
+                    % where,
+                    *base,
+                    clock.pk,
+                )
+            )
+    return entries
+
+
 def _shown(value) -> str:
     return "–" if value in (None, "") else str(value)
 
@@ -491,6 +543,8 @@ def championship_log(
         entries += _sheet_entries(tournament, {u.pk: user_words(u) for u in accounts})
     if SANCTION in kinds:
         entries += _sanction_entries(tournament, public)
+    if CLOCK in kinds:
+        entries += _clock_entries(tournament)
     if SETTINGS in kinds:
         entries += _settings_entries(tournament)
         entries += _announcement_entries(tournament)

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from rules import sanctions, stages
+from rules.championship import MOVE_CLOCK_SECONDS_MIN
 from rules.score import RoundEntry, round_score
 from rules.sheet import OVER_CARD_BOUND, SheetLine, check_sheet
 from tournament.lookups import who
@@ -345,6 +346,46 @@ class TableLink(models.Model):
     @property
     def revoked(self) -> bool:
         return self.revoked_at is not None
+
+
+class TableClock(models.Model):
+    """The referee's order that a table plays with a move clock (protests 3: a table that
+    plays too slowly; at least a minute a move). The table's phone page runs the clock while
+    the order is in force; the rows stay after it is switched off, so the log shows when a
+    table played on the clock and with what limit. A new limit is a new order."""
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="clocks", verbose_name=_("table")
+    )
+    seconds_per_move = models.PositiveIntegerField(_("seconds a move"))
+    ordered_at = models.DateTimeField(_("ordered at"), default=timezone.now)
+    ordered_by = models.CharField(_("ordered by"), max_length=200, blank=True)
+    switched_off_at = models.DateTimeField(_("switched off at"), null=True, blank=True)
+    switched_off_by = models.CharField(_("switched off by"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("move clock of a table")
+        verbose_name_plural = _("move clocks of tables")
+        ordering = ["table", "ordered_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=Q(switched_off_at__isnull=True),
+                name="table_clock_one_on_per_table",
+                violation_error_message=_("The table's clock is on already."),
+            ),
+            models.CheckConstraint(
+                condition=Q(seconds_per_move__gte=MOVE_CLOCK_SECONDS_MIN),
+                name="table_clock_at_least_the_minimum",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.table}: {self.seconds_per_move} s"
+
+    @property
+    def on(self) -> bool:
+        return self.switched_off_at is None
 
 
 class Replacement(models.Model):

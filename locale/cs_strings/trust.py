@@ -106,7 +106,7 @@ CS = {
     "Settings changed: %(changes)s": "Změna nastavení: %(changes)s",
     "Account created: %(name)s (%(roles)s)": "Založen účet: %(name)s (%(roles)s)",
     "Log of the championship": "Záznam mistrovství",
-    "Every decision and change in time order: draws and their commitments, lots, score sheets entered, corrected and confirmed, sanctions, settings changed, accounts created.": "Každé rozhodnutí a každá změna v časovém pořadí: losování a jejich závazky, losy, zápisy zadané, opravené a potvrzené, tresty, změny nastavení, založené účty.",
+    "Every decision and change in time order: draws and their commitments, lots, score sheets entered, corrected and confirmed, sanctions, tables playing on the clock, settings changed, accounts created.": "Každé rozhodnutí a každá změna v časovém pořadí: losování a jejich závazky, losy, zápisy zadané, opravené a potvrzené, tresty, stoly hrající s hodinami, změny nastavení, založené účty.",
     "The public log": "Veřejný záznam",
     "Show only": "Zobrazit jen",
     "all": "vše",

@@ -27,7 +27,7 @@ from rules.commitment import commitment as commitment_of
 from rules.draw import lot_order
 from rules.sheet import SheetLine
 from sample.simulate import qualifier_only
-from scoring import log
+from scoring import clocks, log
 from scoring.lots import LotRefused, draw_lot, publish_lot_commitment
 from scoring.sanctions import record_sanction, withdraw_sanction
 from scoring.sheets import confirm_sheet, save_sheet
@@ -114,7 +114,7 @@ def test_a_lot_is_committed_before_it_is_drawn(db):
 def busy_tournament():
     """A tournament where every kind of event happened: draws with commitments (one abandoned
     by a redraw), a lot, sheets entered, corrected and confirmed, a sanction recorded and
-    withdrawn, a setting changed, accounts created."""
+    withdrawn, a table on the clock, a setting changed, accounts created."""
     tournament = demo("busy", keep=())
     organiser = create_account(username="org", role=ORGANISER, password="x-heslo-123")
     referee = create_account(username="ref", role=REFEREE, password="x-heslo-123")
@@ -145,6 +145,7 @@ def busy_tournament():
         player=seats[2].player, scope="game", game=game, reason="telefon u stolu", by=referee
     )
     withdraw_sanction(sanction=sanction, reason="omyl", by=referee)
+    clocks.order_clock(table=table, seconds_per_move=90, by=author("ref"))
     lot_commitment = publish_lot_commitment(
         tournament=tournament,
         scope="qualifier",
@@ -179,6 +180,7 @@ def test_the_log_lists_each_kind_of_event():
     assert "game 1: the draw changed by hand" in words
     assert "sheet entered" in words and "sheet corrected" in words and "sheet confirmed" in words
     assert "telefon u stolu" in words and "sanction withdrawn" in words
+    assert "table 1: play with a clock ordered, 90 s a move" in words
     assert "Settings changed: venue: Praha, Krakovská 21 → Brno" in words
     assert "Account created: org" in words and "Lot (" in words
     assert [e.at for e in entries] == sorted((e.at for e in entries), reverse=True)
