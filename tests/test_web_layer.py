@@ -20,7 +20,7 @@ ONCE = {
     "def lines_from_form(": "ui/sheet_form.py",
     '.get("version", "0")': "ui/sheet_form.py",
     # the confirm pages are declared on ui.views.ConfirmView
-    '"staff/confirm.html"': "staff/views.py",
+    '"staff/confirm.html"': "staff/views/common.py",
 }
 
 
