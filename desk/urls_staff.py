@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import log
+from .views import log
 
 app_name = "championship_log"
 urlpatterns = [path("", log.staff_log, name="staff")]

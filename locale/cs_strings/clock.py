@@ -20,7 +20,7 @@ CS = {
     "move clocks": "hodiny na tah",
     "%(stage)s, game %(game)s, table %(table)s: play with a clock ordered, %(seconds)s s a move": "%(stage)s, partie %(game)s, stůl %(table)s: nařízena hra s hodinami, %(seconds)s s na tah",
     "%(stage)s, game %(game)s, table %(table)s: the clock switched off (it was %(seconds)s s a move)": "%(stage)s, partie %(game)s, stůl %(table)s: hodiny vypnuty (bylo %(seconds)s s na tah)",
-    # the desk (desk/clocks.py, desk/forms.py, templates/desk/clock.html, the game page)
+    # the desk (desk/views/clocks.py, desk/forms.py, templates/desk/clock.html, the game page)
     "Seconds a move": "Sekund na tah",
     "At least %(minimum)s seconds a move (protests 3 of the regulations).": "Nejméně %(minimum)s sekund na tah (Herní řád, protesty a reklamace, bod 3).",
     "Table %(table)s plays with a clock: %(seconds)s s a move. Its phone page shows the clock once it is opened or reloaded.": "Stůl %(table)s hraje s hodinami: %(seconds)s s na tah. Stránka stolu v telefonu ukáže hodiny, jakmile se otevře nebo znovu načte.",

@@ -249,7 +249,7 @@ def organiser(db):
 @pytest.fixture
 def first_sheet():
     """The address of the A-final's first sheet (table 1, round 1), its game just drawn."""
-    from desk.views import sheet_url
+    from desk.views.common import sheet_url
     from draws.services import draw_game
     from tournament.models import Round, Table
 

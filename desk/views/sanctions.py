@@ -19,7 +19,7 @@ from scoring.selectors import sanction_rows, tournament_data
 from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Gender, Player
 
-from .forms import EarlyEndForm, SanctionForm, WithdrawalForm
+from ..forms import EarlyEndForm, SanctionForm, WithdrawalForm
 
 
 def _form(request, tournament, data=None, initial=None) -> SanctionForm:

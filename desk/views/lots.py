@@ -15,7 +15,7 @@ from scoring import lots as lot_services
 from tournament.lookups import tournament_or_404
 from tournament.models import Commitment, Tournament
 
-from .selectors import OpenTie, open_ties
+from ..selectors import OpenTie, open_ties
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from tournament.models import Table
 from ui.refusals import show_refusal
 from ui.views import ServiceFormView
 
-from .forms import ClockForm
+from ..forms import ClockForm
 
 
 def _game_page(game) -> str:

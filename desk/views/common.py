@@ -1,0 +1,35 @@
+"""What the desk's pages share: the address of a sheet, of the game's grid, a sheet's place in
+words."""
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+
+def sheet_url(cell_or_table, round_=None) -> str:
+    table = cell_or_table if round_ is not None else cell_or_table.table
+    round_ = round_ if round_ is not None else cell_or_table.round
+    game = table.game
+    return reverse(
+        "desk:sheet",
+        kwargs={
+            "slug": game.stage.tournament.slug,
+            "stage": game.stage.kind,
+            "number": game.number,
+            "table": table.number,
+            "round": round_.number,
+        },
+    )
+
+
+def dashboard_url(slug, game) -> str:
+    return (
+        reverse("desk:dashboard", kwargs={"slug": slug})
+        + f"?partie={game.stage.kind}-{game.number}"
+    )
+
+
+def sheet_place(sheet) -> str:
+    return _("table %(table)s, round %(round)s") % {
+        "table": sheet.table.number,
+        "round": sheet.round.number,
+    }
