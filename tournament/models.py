@@ -17,6 +17,9 @@ from rules.advancement import QUOTA_BELOW_MIN, quota_problems
 from rules.categories import category_of
 from rules.draw import round_list_problems
 from rules.gender import FEMININE, MASCULINE, suggested_gender
+from rules.rulesets import CASUAL as CASUAL_RULES
+from rules.rulesets import CHAMPIONSHIP as CHAMPIONSHIP_RULES
+from rules.rulesets import SYLLABATIM_2 as SYLLABATIM_2_RULES
 
 from . import registry
 from .addresses import validate_phones_url
@@ -65,6 +68,24 @@ class QualifierSeating(models.TextChoices):
     KEEP = "keep", _("one seating for all games (drawn before the first)")
 
 
+class TournamentKind(models.TextChoices):
+    """What a tournament is (issue 25): the championship (qualifier and finals), a local
+    qualifier announced in advance for a championship year, or a club tournament."""
+
+    CHAMPIONSHIP = "championship", _("championship")
+    LOCAL_QUALIFIER = "local_qualifier", _("local qualifier")
+    CLUB = "club", _("club tournament")
+
+
+class RuleSetChoice(models.TextChoices):
+    """The rule set a tournament is played by (``rules.rulesets``), chosen when it is created
+    and frozen at its first draw."""
+
+    CHAMPIONSHIP = CHAMPIONSHIP_RULES, _("the championship's rules")
+    CASUAL = CASUAL_RULES, _("casual scoring")
+    SYLLABATIM_2 = SYLLABATIM_2_RULES, _("Syllabatim 2 (action cards)")
+
+
 class Tournament(models.Model):
     slug = models.SlugField(
         _("short name"),
@@ -73,6 +94,23 @@ class Tournament(models.Model):
         validators=[validate_not_staff_address],
     )
     name = models.CharField(_("name"), max_length=200, validators=[validate_name])
+    kind = models.CharField(
+        _("kind of tournament"),
+        max_length=16,
+        choices=TournamentKind.choices,
+        default=TournamentKind.CHAMPIONSHIP,
+    )
+    rule_set = models.CharField(
+        _("rule set"),
+        max_length=16,
+        choices=RuleSetChoice.choices,
+        default=RuleSetChoice.CHAMPIONSHIP,
+    )
+    rated = models.BooleanField(
+        _("rated"),
+        default=True,
+        help_text=_("Its games update the players' rating (shown only, never used by a rule)."),
+    )
     year = models.PositiveSmallIntegerField(
         _("year"), validators=[MinValueValidator(1900), MaxValueValidator(2999)]
     )
@@ -343,6 +381,30 @@ class Gender(models.TextChoices):
     MASCULINE = MASCULINE, _("masculine")
 
 
+class Person(models.Model):
+    """The person behind each tournament's player (issue 25): found again across tournaments
+    by name (without accents and case) and birth date. The birth date stays private."""
+
+    name = models.CharField(_("name"), max_length=200, validators=[validate_name])
+    birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    sight_class = models.CharField(
+        _("sight class"), max_length=4, choices=SightClass.choices, blank=True
+    )
+    gender = models.CharField(
+        _("grammatical gender"), max_length=9, choices=Gender.choices, blank=True
+    )
+    club = models.CharField(_("club"), max_length=200, blank=True, validators=[validate_name])
+    created_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("person")
+        verbose_name_plural = _("persons")
+        ordering = ["name", "id"]
+
+    def __str__(self):
+        return self.name
+
+
 class Player(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="players", verbose_name=_("tournament")
@@ -362,6 +424,14 @@ class Player(models.Model):
         ),
     )
     club = models.CharField(_("club"), max_length=200, blank=True, validators=[validate_name])
+    person = models.ForeignKey(
+        Person,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="players",
+        verbose_name=_("person"),
+    )
     paid = models.BooleanField(_("entry fee paid"), default=False)
     local_qualifier = models.BooleanField(_("qualified locally"), default=False)
     plays_b_final = models.BooleanField(_("takes part in the B-final"), default=True)
