@@ -22,6 +22,7 @@ urlpatterns = [
     path("<slug:slug>/", views.day, name="tournament"),
     path("<slug:slug>/nastaveni/", views.settings, name="settings"),
     path("<slug:slug>/vyhlaseni/", views.announcement, name="announcement"),
+    path("<slug:slug>/vyhlaseni/prubeh/", views.ceremony, name="ceremony"),
     path("<slug:slug>/hraci/", views.players, name="players"),
     path("<slug:slug>/hraci/novy/", views.player_new, name="player_new"),
     path("<slug:slug>/hraci/nahrat/", views.players_upload, name="players_upload"),

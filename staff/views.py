@@ -19,6 +19,7 @@ from accounts import services as account_services
 from accounts.access import organiser_required, referee_required
 from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from rules.stages import STAGES
+from scoring import ceremony as ceremony_services
 from scoring.selectors import quota_warnings
 from tournament import registration, services
 from tournament.addresses import phones_address, suggested_url
@@ -905,4 +906,35 @@ def announcement(request, slug):
         "staff/announcement.html",
         {"tournament": tournament, "stages": _held_stages(tournament, forms_by_kind)},
         status=BAD_REQUEST if forms_by_kind else 200,
+    )
+
+
+CEREMONY_MOVES = {
+    "next": ceremony_services.show_next,
+    "back": ceremony_services.show_previous,
+    "restart": ceremony_services.start_over,
+}
+
+
+@organiser_required
+@never_cache
+def ceremony(request, slug):
+    """The organiser drives the ceremony from here (a laptop, a presenter's clicker): one
+    place revealed at a time on the hall display and the public page; the page shows what is
+    on screen and what comes next. Plain forms (static/staff/ceremony.js adds the keys)."""
+    tournament = tournament_or_404(slug)
+    if request.method == "POST":
+        move = CEREMONY_MOVES.get(request.POST.get("action", ""))
+        if move is not None:
+            try:
+                state = move(tournament=tournament, by=request.user)
+            except ValidationError as refusal:
+                messages.error(request, refusal_text(refusal))
+            else:
+                messages.success(request, state.status_words)
+        return redirect("staff:ceremony", slug=slug)
+    return render(
+        request,
+        "staff/ceremony.html",
+        {"tournament": tournament, "state": ceremony_services.ceremony_state(tournament)},
     )

@@ -1,0 +1,27 @@
+"""The organiser's control page of the ceremony (issue 24): plain forms that work without
+JavaScript, what is on screen and what comes next."""
+
+import pytest
+from django.test import Client
+
+from scoring import ceremony
+from tests.conftest import client_of
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_control_page_moves_with_plain_forms(demo, organiser):
+    staff = client_of(organiser)
+    page = staff.get("/sprava/mcr/vyhlaseni/prubeh/").content.decode()
+    assert "Nic zatím není odhaleno." in page and "Odhalit další místo" in page
+    first = ceremony.ceremony_state(demo).reveals[0]
+    assert first.sentence in page  # what comes next
+    answer = staff.post("/sprava/mcr/vyhlaseni/prubeh/", {"action": "next"}, follow=True)
+    page = answer.content.decode()
+    assert answer.redirect_chain[-1][1] == 302
+    assert "Na obrazovce, 1 z" in page and first.name in page
+    answer = staff.post("/sprava/mcr/vyhlaseni/prubeh/", {"action": "back"}, follow=True)
+    assert "Nic zatím není odhaleno." in answer.content.decode()
+    answer = staff.post("/sprava/mcr/vyhlaseni/prubeh/", {"action": "back"}, follow=True)
+    assert "Zatím nebylo nic odhaleno." in answer.content.decode()  # the refusal, as a message
+    assert Client().get("/sprava/mcr/vyhlaseni/prubeh/").status_code in (302, 403)
