@@ -5,7 +5,13 @@ last place is revealed."""
 import re
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from interchange.importer import import_tournament
+from sample.simulate import full_championship
+from scoring.models import Ceremony
 
 from scoring import ceremony
 from tournament import services
@@ -67,3 +73,18 @@ def test_in_english(demo, organiser):
     page = text(Client().get("/en" + PAGE))
     assert "A-final, B1, blind: place 3 goes to" in page
     assert 'lang="cs"' in page  # the names are read with a Czech voice
+
+
+def test_query_counts_are_the_same_at_10_and_300_players(client):
+    counts = {}
+    for size in (10, 300):
+        document = full_championship(size, seed=size, b_final_from=1, quota={"B1": 3, "VS": 3})
+        tournament, _ = import_tournament(document, slug=f"t{size}")
+        Ceremony.objects.create(tournament=tournament, shown=4)
+        with CaptureQueriesContext(connection) as captured:
+            page = client.get(f"/turnaj/t{size}/vyhlaseni/")
+            live = client.get(f"/turnaj/t{size}/vyhlaseni/zive/?videno=2")
+        assert page.status_code == live.status_code == 200
+        assert len(re.findall("<li>", page.content.decode())) >= 4
+        counts[size] = len(captured)
+    assert counts[10] == counts[300], counts
