@@ -11,9 +11,8 @@ from django.test.utils import CaptureQueriesContext
 
 from interchange.importer import import_tournament
 from sample.simulate import full_championship
-from scoring.models import Ceremony
-
 from scoring import ceremony
+from scoring.models import Ceremony
 from tournament import services
 from tournament.models import Tournament
 
