@@ -7,10 +7,12 @@ held for the announcement (``Stage.results_held``).
 """
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
@@ -54,8 +56,7 @@ class Reveal:
         """What the place is of: "Finále A, B1, nevidomí", "Finále B", "Družstva"."""
         if self.kind == TEAMS:
             return _("Best team")
-        label = stage_label(self.kind)
-        label = label[:1].upper() + label[1:]
+        label = capfirst(stage_label(self.kind))
         if self.category == ALL:
             return label
         return f"{label}, {CATEGORY_NAMES[self.category]()}"
@@ -140,7 +141,7 @@ class CeremonyState:
     over: bool  # the championship is over: every final played is
     undecided: bool  # a tie on a podium waits for the referee's lot
     held: list[str] = field(default_factory=list)  # the stages held for the announcement
-    changed_at: object = None
+    changed_at: datetime | None = None
 
     @property
     def current(self) -> Reveal | None:
@@ -189,7 +190,7 @@ def _medals(tournament: Tournament) -> tuple[MedalsPage, list[Reveal]]:
     return medals, sequence(medals, tournament.year)
 
 
-def _shown(tournament: Tournament) -> tuple[int, object]:
+def _shown(tournament: Tournament) -> tuple[int, datetime | None]:
     found = (
         Ceremony.objects.filter(tournament=tournament).values_list("shown", "changed_at").first()
     )
