@@ -66,9 +66,7 @@ def test_the_ceremony_reveals_in_order_and_the_live_region_announces_each_place(
             f"{step} z {len(reveals)}"
         )
         current = reveals[step - 1]
-        expect(organiser_tab.locator(".ceremony-reveal .ceremony-name")).to_have_text(
-            current.name
-        )
+        expect(organiser_tab.locator(".ceremony-reveal .ceremony-name")).to_have_text(current.name)
         # the public page follows by itself and its live region says the new place
         expect(status).to_have_text(current.sentence, timeout=15_000)
         expect(page.locator(".ceremony-reveal .ceremony-name")).to_have_text(current.name)
