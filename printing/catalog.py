@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from scoring import links
 from scoring.pages import held_results
-from scoring.standings import STAGES
+from scoring.standings import FINAL_A, STAGES
 from tournament.addresses import phones_address
 from tournament.converters import TEXT_OF_KIND
 from tournament.models import DrawStatus, Game, Tournament
@@ -15,14 +15,15 @@ from tournament.models import DrawStatus, Game, Tournament
 from . import braille, documents, text, twin
 from .documents import finished_stages
 
-SHEETS, SEATING, STANDINGS, RESULTS, CERTIFICATES = (
+SHEETS, SEATING, STANDINGS, RESULTS, CERTIFICATES, CEREMONY = (
     "sheets",
     "seating",
     "standings",
     "results",
     "certificates",
+    "ceremony",
 )
-WHAT = (SHEETS, SEATING, STANDINGS, RESULTS, CERTIFICATES)
+WHAT = (SHEETS, SEATING, STANDINGS, RESULTS, CERTIFICATES, CEREMONY)
 PDF, LARGE_PDF, HTML, BRF, TXT = "pdf", "large-pdf", "html", "brf", "txt"
 # reportlab writes no tagged PDF (no structure tree, no marked content): every public PDF has
 # an accessible twin beside it, the same document as a web page (HTML) with headings, tables
@@ -33,6 +34,7 @@ FORMATS = {
     STANDINGS: (PDF, LARGE_PDF, HTML, BRF, TXT),
     RESULTS: (PDF, HTML, BRF, TXT),
     CERTIFICATES: (PDF,),
+    CEREMONY: (LARGE_PDF, BRF, TXT),  # the handout: the staff's, never public
 }
 LARGE_PRINT_DOCUMENTS = {SEATING}  # their PDF is in large print already (the list by name)
 BRAILLE_FORMATS = (BRF, TXT)
@@ -51,6 +53,7 @@ FILE_WORDS = {
     STANDINGS: "poradi",
     RESULTS: "vysledky",
     CERTIFICATES: "diplomy",
+    CEREMONY: "vyhlaseni",
 }
 FORMAT_NAMES = {
     PDF: lambda: _("PDF"),
@@ -92,6 +95,7 @@ class Document:
             STANDINGS: _("Standings"),
             RESULTS: _("Results"),
             CERTIFICATES: _("Certificates"),
+            CEREMONY: _("The ceremony: the order of the announcement"),
         }
         title = names[self.what]
         if self.what == SHEETS and self.game is None:
@@ -162,7 +166,7 @@ def available(
                 found.append(Document(kind, fmt, **where))
 
     for kind in WHAT if what is None else (what,):
-        if public and kind in (SHEETS, CERTIFICATES):
+        if public and kind in (SHEETS, CERTIFICATES, CEREMONY):
             continue
         if kind in (SHEETS, SEATING):
             for game_stage, number in _games(tournament, stage, game, confirmed_only=public):
@@ -178,6 +182,9 @@ def available(
                 add(kind)
         elif kind == CERTIFICATES:
             add(kind)
+        elif kind == CEREMONY and stage is None and game is None:
+            if FINAL_A in _stages(tournament, None):
+                add(kind)
     return found
 
 
@@ -220,6 +227,14 @@ def render(
         return pdf.score_sheets(documents.game_sheets(game, by_table, phones.warning))
     if document.what == CERTIFICATES:
         return pdf.certificates(documents.results(tournament, staff=staff).awards())
+    if document.what == CEREMONY:  # the staff's only (``available``)
+        handout = documents.ceremony(tournament)
+        if document.format == LARGE_PDF:
+            return pdf.large_ceremony(handout)
+        lines = text.ceremony_lines(handout)
+        if document.format == BRF:
+            return braille.brf(lines, width, height)
+        return braille.unicode_text(lines, width).encode("utf-8")
     if document.what == SEATING:
         value = documents.seating(_game(tournament, document))
         to_pdf, to_lines = pdf.seating, text.seating_lines

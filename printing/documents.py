@@ -19,6 +19,7 @@ from rules.championship import (
     starting_seat,
 )
 from rules.podium import title
+from scoring.ceremony import Reveal, ceremony_state
 from scoring.pages import (
     CategoryStanding,
     ExpelledRow,
@@ -376,3 +377,18 @@ def finished_stages(tournament: Tournament) -> list[str]:
     """The stages that are over: every planned game complete (``rules.progress``). The public
     downloads hold their standings back until then, as the pages hold back places."""
     return [summary.kind for summary in stage_summaries(tournament) if summary.over]
+
+
+@dataclass(frozen=True)
+class CeremonyHandout:
+    """The ceremony's whole sequence (``scoring.ceremony``), for the announcer and for the
+    blind and low-vision guests: large print and Braille. The staff's: held results too."""
+
+    heading: Heading
+    reveals: list[Reveal]
+    note: str = ""  # why the sequence is not complete yet, in words
+
+
+def ceremony(tournament: Tournament) -> CeremonyHandout:
+    state = ceremony_state(tournament)
+    return CeremonyHandout(heading(tournament), state.reveals, state.refusal)

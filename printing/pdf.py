@@ -37,6 +37,7 @@ from tournament.characters import refused_character
 from . import glyphs
 from .documents import (
     Award,
+    CeremonyHandout,
     Results,
     Seating,
     StageStandings,
@@ -659,3 +660,38 @@ def certificates(awards: list[Award]) -> bytes:
         canvas.showPage()
     canvas.save()
     return out.getvalue()
+
+
+# The ceremony --------------------------------------------------------------------------------
+
+
+def large_ceremony(handout: CeremonyHandout) -> bytes:
+    """The ceremony's order in large print (nothing under ``LARGE_PRINT``): each place as the
+    hall display shows it, kept together on a page."""
+    head, size = handout.heading, LARGE_PRINT
+    story = [
+        text(head.tournament, size + 4, True),
+        text(_("The ceremony: the order of the announcement"), size + 6, True),
+        text(_("Large print, %(size)s pt") % {"size": size}, size),
+    ]
+    if handout.note:
+        story.append(text(handout.note, size, True))
+    for step, reveal in enumerate(handout.reveals, start=1):
+        block = [
+            Spacer(0, 6 * mm),
+            text(f"{step}. {reveal.heading}", size + 2, True),
+            text(reveal.place_words, size + 6, True),
+            text(reveal.name, size + 10, True),
+            text(reveal.points_words, size + 2),
+        ]
+        if reveal.members:
+            block.append(text(", ".join(reveal.members), size))
+        if reveal.title:
+            block.append(text(reveal.title, size + 4, True))
+        story.append(KeepTogether(block))
+    return build(
+        story,
+        title=f"{_('The ceremony')} ({_('large print')})",
+        footer=f"{head.tournament}, {_('The ceremony')}",
+        footer_size=size,
+    )

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .documents import (
+    CeremonyHandout,
     Results,
     Seating,
     StageStandings,
@@ -146,4 +147,15 @@ def seating_lines(plan: Seating) -> list[str]:
                 line += ", " + _("starts the game's first round")
             lines.append(line)
         lines.append("")
+    return lines
+
+
+def ceremony_lines(handout: CeremonyHandout) -> list[str]:
+    """The ceremony in order, one place a paragraph: "1. Finále A, B1, nevidomí: 3. místo
+    získala …, 145 bodů."."""
+    lines = _heading(_("The ceremony: the order of the announcement"), handout.heading.tournament)
+    if handout.note:
+        lines += [handout.note, ""]
+    for step, reveal in enumerate(handout.reveals, start=1):
+        lines += [f"{step}. {reveal.sentence}", ""]
     return lines

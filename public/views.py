@@ -11,12 +11,14 @@ from django.utils.html import format_html
 from django.utils.text import capfirst
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
 from accounts import guesses
 from accounts.access import public
 from interchange.results import results_document
+from scoring import ceremony as ceremony_reveals
 from scoring import pages
 from scoring.selectors import stage_data
 from scoring.standings import FINAL_A, FINAL_B, QUALIFIER, STAGES
@@ -147,6 +149,68 @@ def medals(request, slug):
         request,
         "public/medals.html",
         pages.page_context(tournament, "medals", medals=_medals(pages.medals_page(tournament))),
+    )
+
+
+def _ceremony_context(tournament: Tournament, shown: list) -> dict:
+    return {
+        "revealed": shown,
+        "current": shown[-1] if shown else None,
+        "live_url": reverse("public:ceremony_live", kwargs={"slug": tournament.slug})
+        + "?"
+        + urlencode({CEREMONY_SEEN: len(shown)}),
+    }
+
+
+CEREMONY_SEEN = "videno"  # how many places the reader's copy of the ceremony shows
+
+
+@public
+@cached_page
+def ceremony(request, slug):
+    """The ceremony as it goes (issue 24): the place on stage now and those revealed before,
+    nothing before its turn; htmx asks for the next state every few seconds and the status
+    region announces each newly revealed place to screen readers."""
+    tournament = tournament_or_404(slug)
+    shown = ceremony_reveals.revealed(tournament)
+    return render(
+        request,
+        "public/ceremony.html",
+        pages.page_context(tournament, "ceremony", **_ceremony_context(tournament, shown)),
+    )
+
+
+def _ceremony_news(shown: list, seen: int | None) -> str:
+    """What the status region says to a reader whose copy showed ``seen`` places."""
+    if seen is None or seen == len(shown):
+        return ""
+    if seen < len(shown):
+        return " ".join(reveal.sentence for reveal in shown[seen:])
+    if shown:
+        return _("Taken back. On stage now: %(reveal)s") % {"reveal": shown[-1].sentence}
+    return _("The ceremony starts over: no place is revealed.")
+
+
+@public
+@never_cache
+@require_safe
+def ceremony_live(request, slug):
+    """The ceremony's block for the live refresh: 204 while the reader's copy (``videno``)
+    shows as many places as the ceremony, else the block and, for the status region, the
+    places revealed since the reader's copy (or that one was taken back)."""
+    tournament = tournament_or_404(slug)
+    shown = ceremony_reveals.revealed(tournament)
+    seen = request.GET.get(CEREMONY_SEEN, "")
+    seen = int(seen) if seen.isdigit() and len(seen) < 4 else None
+    if seen == len(shown):
+        return HttpResponse(status=204)
+    html = render_to_string("public/_ceremony.html", _ceremony_context(tournament, shown), request)
+    return HttpResponse(
+        html
+        + format_html(
+            '<p id="ceremony-status" hx-swap-oob="innerHTML">{}</p>',
+            _ceremony_news(shown, seen),
+        )
     )
 
 

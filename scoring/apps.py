@@ -9,9 +9,10 @@ class ScoringConfig(AppConfig):
     def ready(self):
         from tournament import changes, registry
 
-        from .models import Lot, RoundResult, Sanction, Sheet
+        from .models import Ceremony, Lot, RoundResult, Sanction, Sheet
 
-        for model in (Lot, Sanction):
+        # the ceremony's moves too: the hall and the public follow it by the change stamp
+        for model in (Lot, Sanction, Ceremony):
             changes.register(model, changes.by_tournament)
         for model in (Sheet, RoundResult):
             changes.register(model, changes.by_table)

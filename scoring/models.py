@@ -431,3 +431,30 @@ class Replacement(models.Model):
 
     def __str__(self) -> str:
         return f"{self.withdrawn} → {self.replacement}"
+
+
+class Ceremony(models.Model):
+    """Where the announcement of the results stands (issue 24): how many of the ceremony's
+    reveals (``scoring.ceremony.sequence``) the hall and the public see. The organiser moves
+    it from the control page; the last reveal releases the results held for it."""
+
+    tournament = models.OneToOneField(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="ceremony",
+        verbose_name=_("tournament"),
+    )
+    shown = models.PositiveSmallIntegerField(
+        _("reveals shown"),
+        default=0,
+        help_text=_("How many places of the announcement are revealed, in order; 0: none yet."),
+    )
+    changed_at = models.DateTimeField(_("changed at"), default=timezone.now)
+    changed_by = models.CharField(_("changed by"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("announcement of the results")
+        verbose_name_plural = _("announcements of the results")
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.shown}"

@@ -613,11 +613,12 @@ def ended_early_games(tournament: Tournament) -> list[EndedEarly]:
     )
 
 
-def medals_page(tournament: Tournament) -> MedalsPage:
+def medals_page(tournament: Tournament, *, staff: bool = False) -> MedalsPage:
     """Every podium decided so far (a final's once it is over, the teams' once both days
     are), and whether the championship is over: the A-final is, and the B-final too unless
-    none of its games was drawn. Read from ``stage_page`` and ``team_page``."""
-    finals = {kind: stage_page(tournament, kind) for kind in (FINAL_A, FINAL_B)}
+    none of its games was drawn. Read from ``stage_page`` and ``team_page``; results held for
+    the announcement only for the staff (``staff``: the ceremony reveals them)."""
+    finals = {kind: stage_page(tournament, kind, staff=staff) for kind in (FINAL_A, FINAL_B)}
     final_a, final_b = finals[FINAL_A], finals[FINAL_B]
     b_not_played = final_b.stage is None or (not final_b.has_results and final_b.playing is None)
     page = MedalsPage(over=final_a.over and (final_b.over or b_not_played))
@@ -635,7 +636,7 @@ def medals_page(tournament: Tournament) -> MedalsPage:
                     standing.title,
                 )
             )
-    teams = team_page(tournament)
+    teams = team_page(tournament, staff=staff)
     if teams.over:
         page.teams = [row for row in teams.rows if row.medal is not None]
         page.teams_undecided = any(row.shared and row.rank <= PODIUM_PLACES for row in teams.rows)

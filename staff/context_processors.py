@@ -43,6 +43,7 @@ OF_TOURNAMENT = (
     NavLink(_("Sanctions"), "desk:sanctions", REFEREE, ("desk:sanction",)),
     NavLink(_("Printouts"), "printing:printouts", ORGANISER, ("printing:",)),
     NavLink(_("Announcement of the results"), "staff:announcement", ORGANISER),
+    NavLink(_("The ceremony"), "staff:ceremony", ORGANISER),
 )
 
 

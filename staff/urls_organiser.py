@@ -31,6 +31,7 @@ urlpatterns = [
     path("<slug:slug>/", day.day, name="tournament"),
     path("<slug:slug>/nastaveni/", tournament_settings.settings, name="settings"),
     path("<slug:slug>/vyhlaseni/", announcement.announcement, name="announcement"),
+    path("<slug:slug>/vyhlaseni/prubeh/", announcement.ceremony, name="ceremony"),
     path("<slug:slug>/hraci/", players.players, name="players"),
     path("<slug:slug>/hraci/novy/", players.player_new, name="player_new"),
     path("<slug:slug>/hraci/nahrat/", players.players_upload, name="players_upload"),

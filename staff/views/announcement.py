@@ -1,4 +1,5 @@
-"""Results held for the ceremony, per stage, and their release."""
+"""Results held for the ceremony, per stage, and their release; the ceremony itself, driven
+place by place from the organiser's laptop."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -8,11 +9,12 @@ from django.views.decorators.cache import never_cache
 
 from accounts.access import organiser_required
 from rules.stages import STAGES
+from scoring import ceremony as ceremony_services
 from tournament import services
 from tournament.labels import stage_label
 from tournament.lookups import tournament_or_404
 from tournament.models import Tournament
-from ui.refusals import show_refusal
+from ui.refusals import refusal_text, show_refusal
 from ui.views import BAD_REQUEST
 
 from .. import selectors
@@ -78,4 +80,35 @@ def announcement(request, slug):
         "staff/announcement.html",
         {"tournament": tournament, "stages": _held_stages(tournament, forms_by_kind)},
         status=BAD_REQUEST if forms_by_kind else 200,
+    )
+
+
+CEREMONY_MOVES = {
+    "next": ceremony_services.show_next,
+    "back": ceremony_services.show_previous,
+    "restart": ceremony_services.start_over,
+}
+
+
+@organiser_required
+@never_cache
+def ceremony(request, slug):
+    """The organiser drives the ceremony from here (a laptop, a presenter's clicker): one
+    place revealed at a time on the hall display and the public page; the page shows what is
+    on screen and what comes next. Plain forms (static/staff/ceremony.js adds the keys)."""
+    tournament = tournament_or_404(slug)
+    if request.method == "POST":
+        move = CEREMONY_MOVES.get(request.POST.get("action", ""))
+        if move is not None:
+            try:
+                state = move(tournament=tournament, by=request.user)
+            except ValidationError as refusal:
+                messages.error(request, refusal_text(refusal))
+            else:
+                messages.success(request, state.status_words)
+        return redirect("staff:ceremony", slug=slug)
+    return render(
+        request,
+        "staff/ceremony.html",
+        {"tournament": tournament, "state": ceremony_services.ceremony_state(tournament)},
     )
