@@ -197,7 +197,7 @@ def available(
             if player is not None:
                 if player in cards.card_holders(tournament):
                     add(kind, player=player)
-            elif not public:
+            elif not public and cards.card_holders(tournament):
                 add(kind)
     return found
 

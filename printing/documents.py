@@ -481,13 +481,24 @@ def points_words(points: int, closes: int, best_round: int) -> str:
 
 
 def card_game_total(game: CardGame) -> str:
-    """A game's total in words ("Partie 1 (stůl 3): 46 bodů, …")."""
+    """A game's total in words ("Partie 1 (stůl 3): 46 bodů, …; po partii 5. místo")."""
     tables = ", ".join(map(str, game.tables))
-    return _("Game %(game)s (table %(tables)s): %(points)s") % {
+    total = _("Game %(game)s (table %(tables)s): %(points)s") % {
         "game": game.number,
         "tables": tables,
         "points": points_words(game.points, game.closes, game.best_round),
     }
+    return f"{total}; {rank_after(game)}" if game.rank is not None else total
+
+
+def rank_after(game: CardGame) -> str:
+    return _("place after the game: %(rank)s") % {"rank": f"{game.rank}."}
+
+
+def card_game_note(game: CardGame) -> str:
+    """The note of a game's total row: the best round and the place after the game."""
+    best = _("best round %(points)s") % {"points": game.best_round}
+    return f"{best}; {rank_after(game)}" if game.rank is not None else best
 
 
 def card_stage_lines(stage: CardStage) -> list[str]:

@@ -44,6 +44,7 @@ from .documents import (
     Seating,
     StageStandings,
     TableSheet,
+    card_game_note,
     card_player_line,
     card_round_columns,
     card_round_note,
@@ -718,7 +719,7 @@ def _card_story(card: PlayerCard, head, size: float, large: bool) -> list:
                         text(card_round_note(card_round, card.player.feminine), note_size),
                     ]
                     rows.append([cells[i] for i in keep])
-                best = _("best round %(points)s") % {"points": game.best_round}
+                best = card_game_note(game)
                 tables_words = _("table %(number)s") % {"number": ", ".join(map(str, game.tables))}
                 total = [
                     game.number,

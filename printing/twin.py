@@ -17,6 +17,7 @@ from .documents import (
     Results,
     Seating,
     StageStandings,
+    card_game_note,
     card_player_line,
     card_round_columns,
     card_round_note,
@@ -279,7 +280,7 @@ def _cards(cards: PlayerCards) -> dict:
                         "",
                         game.closes,
                         game.points,
-                        _("best round %(points)s") % {"points": game.best_round},
+                        card_game_note(game),
                     ]
                 )
             tables = []

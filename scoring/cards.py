@@ -24,7 +24,14 @@ from tournament.models import DrawStatus, Seat, Tournament
 
 from .models import RoundResult
 from .pages import ExpelledRow, PlayerInfo, StagePage, StandingRow, player_infos, stage_page
-from .selectors import SanctionRow, sanction_rows, unconfirmed_sheets
+from .selectors import (
+    SanctionRow,
+    sanction_rows,
+    seated_by_game,
+    tournament_data,
+    unconfirmed_sheets,
+)
+from .standings import ranks_after_games
 
 
 @dataclass(frozen=True)
@@ -55,6 +62,7 @@ class CardGame:
 
     number: int
     rounds: tuple[CardRound, ...]
+    rank: int | None = None  # the player's place in their list after the game (None: not ranked)
 
     @property
     def tables(self) -> tuple[int, ...]:
@@ -187,9 +195,12 @@ def cards(
     sanctions: Iterable[SanctionRow],
     pending: set[tuple[int, int]],
     close_bonus: int,
+    ranks: dict[tuple[str, int, int], int] | None = None,
 ) -> list[PlayerCard]:
     """The cards of ``numbers``, by start number, from the stages' standings pages and the
-    players' round lines: no database. A held stage (``StagePage.held``) shows no round."""
+    players' round lines: no database. A held stage (``StagePage.held``) shows no round.
+    ``ranks``: each player's place after each game (``standings.ranks_after_games``)."""
+    ranks = ranks or {}
     sanctions = list(sanctions)
     voided = voided_games(SanctionData(s.player, s.scope, s.stage, s.game) for s in sanctions)
     by_player: dict[int, dict[str, dict[int, list[CardLine]]]] = defaultdict(
@@ -216,6 +227,7 @@ def cards(
                         _round(line, (kind, game, number) in voided, pending, close_bonus)
                         for line in sorted(played, key=lambda line: line.position)
                     ),
+                    ranks.get((kind, game, number)),
                 )
                 for game, played in sorted(own.get(kind, {}).items())
             )
@@ -307,4 +319,5 @@ def player_cards(
         sanctions=sanctions,
         pending=pending,
         close_bonus=tournament.close_bonus_in_force(),
+        ranks=ranks_after_games(tournament_data(tournament), seated_by_game(tournament)),
     )

@@ -153,6 +153,7 @@ CS = {
     "Place in the provisional standings: %(rank)s in %(category)s": "Umístění v předběžném pořadí: %(rank)s místo, kategorie %(category)s",
     "Place: %(rank)s": "Umístění: %(rank)s místo",
     "Provisional place: %(rank)s": "Předběžné umístění: %(rank)s místo",
+    "place after the game: %(rank)s": "po partii %(rank)s místo",
     "Not ranked: %(words)s": "Bez umístění: %(words)s",
     "With --what cards: only this player's card (a start number).": "S --what cards: jen karta tohoto hráče (startovní číslo).",
     "--player goes only with --what cards.": "--player patří jen k --what cards.",

@@ -53,6 +53,7 @@ def test_the_twin_and_the_braille_lines_say_every_round_and_total(demo):
     assert '<html lang="cs">' in html and "<h1>Karta hráče: 1. Kateřina Marešová</h1>" in html
     assert html.count("<h3 ") == len(card.stages) and html.count("<table>") == len(card.stages)
     assert '<th scope="row">partie 1 celkem</th>' in html
+    assert f"po partii {card.stages[0].games[0].rank}. místo" in html
     rounds = sum(len(game.rounds) for stage in card.stages for game in stage.games)
     assert len([line for line in lines if line.startswith("kolo ")]) == rounds
     for stage in card.stages:
@@ -138,3 +139,15 @@ def test_held_results_stay_off_the_public_card_but_not_the_organisers(demo):
 def test_a_simulated_championships_cards_are_a_page_a_player(simulated_60):
     value = documents.player_cards(simulated_60, staff=True)
     assert len(value.cards) == 60 and pages_of(pdf.player_cards(value)) == 60
+
+
+def test_no_cards_before_anybody_is_drawn(db):
+    from datetime import date
+
+    from tournament.models import Tournament
+
+    empty = Tournament.objects.create(
+        slug="prazdny", name="Prázdný", year=2027, start_date=date(2027, 1, 9)
+    )
+    assert catalog.available(empty, what=catalog.CARDS) == []
+    assert catalog.available(empty, what=catalog.CARDS, player=1) == []

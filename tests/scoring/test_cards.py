@@ -45,6 +45,7 @@ def assert_cards_agree_with_standings(tournament):
             assert sum(len(game.rounds) for game in games) == row.rounds
             for game in games:
                 assert game.points == sum(r.score for r in game.rounds)
+            assert games[-1].rank == row.rank  # the place after the last game is the place
     assert seen == set(rows)  # every ranked player of every stage has it on a card
 
 
@@ -120,3 +121,12 @@ def test_the_cards_take_the_same_queries_at_10_and_60_players(simulated_60):
             player_cards(tournament)
         counts.append(len(captured))
     assert counts[0] == counts[1]
+
+
+def test_the_player_page_and_the_card_give_the_same_place_after_each_game(demo):
+    from public.selectors import rank_history
+
+    card = player_cards(demo, [20])[0]
+    places = [(stage.kind, game.number, game.rank) for stage in card.stages for game in stage.games]
+    assert len(places) == 6 and all(rank for _k, _g, rank in places)
+    assert rank_history(demo, 20) == places
