@@ -415,7 +415,7 @@ def card_player_line(card: PlayerCard) -> str:
         _("sight class %(sight)s, category %(category)s")
         % {
             "sight": sight_label(card.player.sight_class),
-            "category": category_name(category_of(card.player.sight_class)),
+            "category": category_of(card.player.sight_class),
         }
     )
     return ", ".join(parts)

@@ -3,6 +3,7 @@ format. A line says everything a blind reader needs without a table's columns, s
 Braille line has 40 cells: "3. Jana Nováková (12), 145 bodů, 2 zavření, nejlepší kolo 38".
 """
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
@@ -173,6 +174,7 @@ def card_lines(cards: PlayerCards) -> list[str]:
         for stage in card.stages:
             lines.append(stage_label(stage.kind)[:1].upper() + stage_label(stage.kind)[1:])
             for game in stage.games:
+                lines.append(capfirst(_("game %(number)s") % {"number": game.number}))
                 for card_round in game.rounds:
                     line = ngettext(
                         "%(round)s (%(cards)s card), table %(table)s: laid %(laid)s, unused "
