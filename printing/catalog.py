@@ -1,11 +1,12 @@
 """Which documents a championship has, their file names, and their making: one list for the
 ``print`` command, the organiser's downloads and the public downloads."""
 
+import re
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from scoring import links
+from scoring import cards, links
 from scoring.pages import held_results
 from scoring.standings import FINAL_A, STAGES
 from tournament.addresses import phones_address
@@ -15,15 +16,16 @@ from tournament.models import DrawStatus, Game, Tournament
 from . import braille, documents, text, twin
 from .documents import finished_stages
 
-SHEETS, SEATING, STANDINGS, RESULTS, CERTIFICATES, CEREMONY = (
+SHEETS, SEATING, STANDINGS, RESULTS, CERTIFICATES, CEREMONY, CARDS = (
     "sheets",
     "seating",
     "standings",
     "results",
     "certificates",
     "ceremony",
+    "cards",
 )
-WHAT = (SHEETS, SEATING, STANDINGS, RESULTS, CERTIFICATES, CEREMONY)
+WHAT = (SHEETS, SEATING, STANDINGS, RESULTS, CERTIFICATES, CEREMONY, CARDS)
 PDF, LARGE_PDF, HTML, BRF, TXT = "pdf", "large-pdf", "html", "brf", "txt"
 # reportlab writes no tagged PDF (no structure tree, no marked content): every public PDF has
 # an accessible twin beside it, the same document as a web page (HTML) with headings, tables
@@ -35,6 +37,7 @@ FORMATS = {
     RESULTS: (PDF, HTML, BRF, TXT),
     CERTIFICATES: (PDF,),
     CEREMONY: (LARGE_PDF, BRF, TXT),  # the handout: the staff's, never public
+    CARDS: (PDF, LARGE_PDF, HTML, BRF, TXT),
 }
 LARGE_PRINT_DOCUMENTS = {SEATING}  # their PDF is in large print already (the list by name)
 BRAILLE_FORMATS = (BRF, TXT)
@@ -54,7 +57,10 @@ FILE_WORDS = {
     RESULTS: "vysledky",
     CERTIFICATES: "diplomy",
     CEREMONY: "vyhlaseni",
+    CARDS: "karty-hracu",
 }
+CARD_FILE_WORD = "karta-hrace"  # one player's card: <slug>-karta-hrace-<number>…
+CARD_FILE = re.compile(rf"-{CARD_FILE_WORD}-([0-9]+)(?:{FILE_SUFFIXES[LARGE_PDF]})?\.[a-z]+$")
 FORMAT_NAMES = {
     PDF: lambda: _("PDF"),
     LARGE_PDF: lambda: _("PDF in large print (18 pt)"),
@@ -70,9 +76,12 @@ class Document:
     format: str
     stage: str | None = None
     game: int | None = None  # None with ``SHEETS``: a blank sheet
+    player: int | None = None  # with ``CARDS``: one player's card (None: everybody's)
 
     def file_name(self, slug: str) -> str:
         parts = [slug, FILE_WORDS[self.what]]
+        if self.player is not None:
+            parts = [slug, CARD_FILE_WORD, str(self.player)]
         if self.what == SHEETS and self.game is None:
             parts.append("prazdny")
         if self.stage is not None:
@@ -96,8 +105,11 @@ class Document:
             RESULTS: _("Results"),
             CERTIFICATES: _("Certificates"),
             CEREMONY: _("The ceremony: the order of the announcement"),
+            CARDS: _("Players' cards"),
         }
         title = names[self.what]
+        if self.player is not None:
+            title = _("Player's card, No. %(number)s") % {"number": self.player}
         if self.what == SHEETS and self.game is None:
             title = _("Blank score sheet")
         if self.stage is not None:
@@ -153,9 +165,12 @@ def available(
     game: int | None = None,
     formats: tuple[str, ...] | None = None,
     public: bool = False,
+    player: int | None = None,
 ) -> list[Document]:
     """The documents of a tournament, filtered. The public sees standings and results of the
-    stages that are over, and the seating of announced games; never sheets or certificates."""
+    stages that are over, and the seating of announced games; never sheets or certificates.
+    Players' cards: everybody's at once for the organiser; one player's (``player``, seated in
+    a confirmed draw) for anyone, its held stages left out for the public."""
     over = finished_stages(tournament) if public else None
     held = held_results(tournament) if public else {}  # for the ceremony: not public yet
     found: list[Document] = []
@@ -182,21 +197,26 @@ def available(
                 add(kind)
         elif kind == CERTIFICATES:
             add(kind)
-        elif kind == CEREMONY and stage is None and game is None:
+        elif kind == CEREMONY and stage is None and game is None and player is None:
             if FINAL_A in _stages(tournament, None):
+                add(kind)
+        elif kind == CARDS:
+            if player is not None:
+                if player in cards.card_holders(tournament):
+                    add(kind, player=player)
+            elif not public and cards.card_holders(tournament):
                 add(kind)
     return found
 
 
 def find(tournament: Tournament, file_name: str, *, public: bool = False) -> Document | None:
-    return next(
-        (
-            doc
-            for doc in available(tournament, public=public)
-            if doc.file_name(tournament.slug) == file_name
-        ),
-        None,
+    card = CARD_FILE.search(file_name)
+    found = (
+        available(tournament, what=CARDS, player=int(card[1]), public=public)
+        if card
+        else available(tournament, public=public)
     )
+    return next((doc for doc in found if doc.file_name(tournament.slug) == file_name), None)
 
 
 def render(
@@ -235,19 +255,23 @@ def render(
         if document.format == BRF:
             return braille.brf(lines, width, height)
         return braille.unicode_text(lines, width).encode("utf-8")
+    to_large = pdf.large_standings
     if document.what == SEATING:
         value = documents.seating(_game(tournament, document))
         to_pdf, to_lines = pdf.seating, text.seating_lines
     elif document.what == STANDINGS:
         value = documents.stage_standings(tournament, document.stage, staff=staff)
         to_pdf, to_lines = pdf.standings, text.standings_lines
+    elif document.what == CARDS:
+        value = documents.player_cards(tournament, document.player, staff=staff)
+        to_pdf, to_lines, to_large = pdf.player_cards, text.card_lines, pdf.large_player_cards
     else:
         value = documents.results(tournament, staff=staff)
         to_pdf, to_lines = pdf.results, text.results_lines
     if document.format == PDF:
         return to_pdf(value)
     if document.format == LARGE_PDF:
-        return pdf.large_standings(value)
+        return to_large(value)
     if document.format == HTML:
         return twin.html(document, value)
     if document.format == BRF:

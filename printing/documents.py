@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
+from rules.categories import ALL, category_of
 from rules.championship import (
     ROUND_NUMBERS,
     TABLE_SIZE_MAX,
@@ -19,6 +20,8 @@ from rules.championship import (
     starting_seat,
 )
 from rules.podium import title
+from scoring import cards
+from scoring.cards import CardGame, CardRound, CardStage, PlayerCard
 from scoring.ceremony import Reveal, ceremony_state
 from scoring.pages import (
     CategoryStanding,
@@ -392,3 +395,160 @@ class CeremonyHandout:
 def ceremony(tournament: Tournament) -> CeremonyHandout:
     state = ceremony_state(tournament)
     return CeremonyHandout(heading(tournament), state.reveals, state.refusal)
+
+
+# Players' cards --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerCards:
+    """The cards of one player or of everybody (``scoring.cards``), a page (or more) each."""
+
+    heading: Heading
+    cards: list[PlayerCard]
+
+
+def player_cards(
+    tournament: Tournament, number: int | None = None, *, staff: bool = False
+) -> PlayerCards:
+    """Every card-holder's card, or ``number``'s; ``staff`` as for ``stage_standings`` (and
+    the results held for the announcement)."""
+    numbers = None if number is None else [number]
+    return PlayerCards(heading(tournament), cards.player_cards(tournament, numbers, staff=staff))
+
+
+def card_title(card: PlayerCard) -> str:
+    return _("Player's card: %(number)s. %(name)s") % {
+        "number": card.player.number,
+        "name": card.player.name,
+    }
+
+
+def card_player_line(card: PlayerCard) -> str:
+    """Club, sight class and category in words."""
+    parts = [card.player.club] if card.player.club else []
+    parts.append(
+        _("sight class %(sight)s, category %(category)s")
+        % {
+            "sight": sight_label(card.player.sight_class),
+            "category": category_of(card.player.sight_class),
+        }
+    )
+    return ", ".join(parts)
+
+
+def card_sanction_lines(card: PlayerCard) -> list[str]:
+    """The player's sanctions in force, in words; the reason only on the staff's cards."""
+    lines = []
+    for sanction in card.sanctions:
+        line = sanction.words()
+        line = line[:1].upper() + line[1:]
+        lines.append(f"{line} ({sanction.reason})" if sanction.reason else line)
+    return lines
+
+
+def card_round_columns() -> list[str]:
+    """The columns of a card's rounds, as the PDF and its accessible twin head them."""
+    return [
+        _("Game"),
+        _("Round"),
+        _("Table"),
+        _("Cards"),
+        _("Laid"),
+        _("Unused"),
+        _("Closed"),
+        _("Score"),
+        _("Note"),
+    ]
+
+
+def card_round_note(card_round: CardRound, feminine: bool) -> str:
+    """What is unusual about a round: disqualified, a penalty, the game voided, a sheet that
+    waits for a confirmation."""
+    notes = []
+    if card_round.disqualified:
+        notes.append(pgettext("feminine", "disqualified") if feminine else _("disqualified"))
+    if card_round.penalty:
+        notes.append(_("penalty %(penalty)s") % {"penalty": card_round.penalty})
+    if card_round.voided:
+        notes.append(_("game voided"))
+    if card_round.provisional:
+        notes.append(_("provisional"))
+    return ", ".join(notes)
+
+
+def closed_word(card_round: CardRound) -> str:
+    return _("yes") if card_round.closed else "–"
+
+
+def round_label(card_round: CardRound) -> str:
+    return _("round %(number)s") % {"number": card_round.round}
+
+
+def points_words(points: int, closes: int, best_round: int) -> str:
+    """ "46 bodů, 1 zavření, nejlepší kolo 24"."""
+    return (
+        ngettext("%(points)s point", "%(points)s points", points) % {"points": points}
+        + ", "
+        + ngettext("%(count)s close", "%(count)s closes", closes) % {"count": closes}
+        + ", "
+        + _("best round %(points)s") % {"points": best_round}
+    )
+
+
+def card_game_total(game: CardGame) -> str:
+    """A game's total in words ("Partie 1 (stůl 3): 46 bodů, …; po partii 5. místo")."""
+    tables = ", ".join(map(str, game.tables))
+    total = _("Game %(game)s (table %(tables)s): %(points)s") % {
+        "game": game.number,
+        "tables": tables,
+        "points": points_words(game.points, game.closes, game.best_round),
+    }
+    return f"{total}; {rank_after(game)}" if game.rank is not None else total
+
+
+def rank_after(game: CardGame) -> str:
+    return _("place after the game: %(rank)s") % {"rank": f"{game.rank}."}
+
+
+def card_game_note(game: CardGame) -> str:
+    """The note of a game's total row: the best round and the place after the game."""
+    best = _("best round %(points)s") % {"points": game.best_round}
+    return f"{best}; {rank_after(game)}" if game.rank is not None else best
+
+
+def card_stage_lines(stage: CardStage) -> list[str]:
+    """A stage's total and the player's place in its standings, in words; what the public
+    reads instead of held results."""
+    if stage.held is not None:
+        return [stage.held]
+    rounds = ngettext("%(count)s round", "%(count)s rounds", stage.rounds) % {"count": stage.rounds}
+    lines = [
+        _("Total in the %(stage)s: %(points)s, %(rounds)s")
+        % {
+            "stage": stage_label(stage.kind),
+            "points": points_words(stage.points, stage.closes, stage.best_round),
+            "rounds": rounds,
+        }
+    ]
+    if stage.row is not None:
+        where = {
+            "rank": f"{stage.row.rank}.",
+            "category": category_name(stage.category),
+        }
+        if stage.category == ALL:  # the B-final ranks everybody in one list (O)
+            place = _("Place: %(rank)s") if stage.over else _("Provisional place: %(rank)s")
+        elif stage.over:
+            place = _("Place: %(rank)s in %(category)s")
+        else:
+            place = _("Place in the provisional standings: %(rank)s in %(category)s")
+        place %= where
+        if stage.row.shared:
+            place += " (" + _("shared rank") + ")"
+        note = row_note(stage.row)
+        lines.append(f"{place}; {note}" if note else place)
+        if stage.progress:
+            lines.append(stage.progress[:1].upper() + stage.progress[1:] + ".")
+    elif stage.expelled is not None:
+        lines.append(_("Not ranked: %(words)s") % {"words": stage.expelled.words})
+    return lines

@@ -33,15 +33,26 @@ from reportlab.platypus import (
 )
 
 from tournament.characters import refused_character
+from tournament.labels import stage_label
 
 from . import glyphs
 from .documents import (
     Award,
     CeremonyHandout,
+    PlayerCard,
+    PlayerCards,
     Results,
     Seating,
     StageStandings,
     TableSheet,
+    card_game_note,
+    card_player_line,
+    card_round_columns,
+    card_round_note,
+    card_sanction_lines,
+    card_stage_lines,
+    card_title,
+    closed_word,
     expelled_line,
     lot_record_line,
     lot_words,
@@ -694,4 +705,127 @@ def large_ceremony(handout: CeremonyHandout) -> bytes:
         title=f"{_('The ceremony')} ({_('large print')})",
         footer=f"{head.tournament}, {_('The ceremony')}",
         footer_size=size,
+    )
+
+
+# Players' cards ------------------------------------------------------------------------------
+
+
+def _card_story(card: PlayerCard, head, size: float, large: bool) -> list:
+    """One player's card: who, the sanctions, then each stage's rounds game by game with each
+    game's total (in bold), the stage's total and the place."""
+    story = [
+        text(head.tournament, size + 2, True),
+        text(card_title(card), size + 4, True),
+        text(card_player_line(card), size),
+    ]
+    if card.sanctions:
+        story.append(text(_("Sanctions:"), size, True))
+        story += [text(line, size) for line in card_sanction_lines(card)]
+    columns = card_round_columns()
+    if large:  # fewer columns in large print: no deal, the table in the game's total
+        keep = (0, 1, 4, 5, 6, 7, 8)
+        widths = [26 * mm, 36 * mm, 38 * mm, 40 * mm, 30 * mm, 26 * mm, 64 * mm]
+        frame = LARGE_FRAME_WIDTH
+    else:
+        keep = tuple(range(len(columns)))
+        widths = [14 * mm, 18 * mm, 12 * mm, 13 * mm, 18 * mm, 20 * mm, 16 * mm, 14 * mm, 55 * mm]
+        frame = FRAME_WIDTH
+    note_size = size if large else size - 1  # large print: nothing smaller than ``size``
+    labels = [columns[i] for i in keep]
+    widths = fitted(widths, labels, size, flexible=len(keep) - 1, frame=frame)
+    for stage in card.stages:
+        story += [
+            Spacer(0, 3 * mm),
+            text(stage_label(stage.kind)[:1].upper() + stage_label(stage.kind)[1:], size + 2, True),
+        ]
+        if stage.games:
+            rows, extra = [[heading(label, size) for label in labels]], []
+            for game in stage.games:
+                for card_round in game.rounds:
+                    cells = [
+                        game.number,
+                        card_round.round,
+                        card_round.table,
+                        card_round.deal,
+                        card_round.laid,
+                        card_round.unused,
+                        closed_word(card_round),
+                        card_round.score,
+                        text(card_round_note(card_round, card.player.feminine), note_size),
+                    ]
+                    rows.append([cells[i] for i in keep])
+                best = card_game_note(game)
+                tables_words = _("table %(number)s") % {"number": ", ".join(map(str, game.tables))}
+                total = [
+                    game.number,
+                    _("total"),
+                    ", ".join(map(str, game.tables)),
+                    "",
+                    "",
+                    "",
+                    game.closes,
+                    game.points,
+                    text(best if not large else f"{tables_words}, {best}", note_size),
+                ]
+                rows.append([total[i] for i in keep])
+                index = len(rows) - 1
+                extra += [
+                    ("FONT", (0, index), (-1, index), BOLD, size),
+                    ("LINEBELOW", (0, index), (-1, index), 1.5, colors.black),
+                ]
+            story.append(
+                Table(
+                    rows,
+                    colWidths=widths,
+                    repeatRows=1,
+                    style=grid(
+                        size,
+                        extra=[
+                            *extra,
+                            ("TOPPADDING", (0, 0), (-1, -1), 1),
+                            ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                        ],
+                    ),
+                )
+            )
+        story += [text(line, size, True) for line in card_stage_lines(stage)]
+    return story
+
+
+def _cards(cards: PlayerCards, size: float, large: bool) -> list:
+    story = []
+    for index, card in enumerate(cards.cards):
+        if index:
+            story.append(PageBreak())
+        story += _card_story(card, cards.heading, size, large)
+    if not story:
+        story.append(text(_("No player has a card yet."), size))
+    return story
+
+
+def _cards_title(cards: PlayerCards) -> str:
+    if len(cards.cards) == 1:
+        return card_title(cards.cards[0])
+    return _("Players' cards")
+
+
+def player_cards(cards: PlayerCards) -> bytes:
+    """A page per player (more only for a player of very many rounds)."""
+    return build(
+        _cards(cards, 8, large=False),
+        title=f"{_cards_title(cards)} – {cards.heading.tournament}",
+        footer=cards.heading.tournament,
+    )
+
+
+def large_player_cards(cards: PlayerCards) -> bytes:
+    """The same in large print (``LARGE_PRINT``, nothing smaller) on A4 landscape, each player
+    from a new page."""
+    return build(
+        _cards(cards, LARGE_PRINT, large=True),
+        title=f"{_cards_title(cards)} ({_('large print')}) – {cards.heading.tournament}",
+        pagesize=landscape(A4),
+        footer=cards.heading.tournament,
+        footer_size=LARGE_PRINT,
     )

@@ -3,18 +3,29 @@ format. A line says everything a blind reader needs without a table's columns, s
 Braille line has 40 cells: "3. Jana Nováková (12), 145 bodů, 2 zavření, nejlepší kolo 38".
 """
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
+
+from tournament.labels import stage_label
 
 from .documents import (
     CeremonyHandout,
+    PlayerCards,
     Results,
     Seating,
     StageStandings,
+    card_game_total,
+    card_player_line,
+    card_round_note,
+    card_sanction_lines,
+    card_stage_lines,
+    card_title,
     expelled_line,
     lot_record_text,
     lot_words,
     quota_line,
+    round_label,
     row_note,
     sight_label,
 )
@@ -158,4 +169,50 @@ def ceremony_lines(handout: CeremonyHandout) -> list[str]:
         lines += [handout.note, ""]
     for step, reveal in enumerate(handout.reveals, start=1):
         lines += [f"{step}. {reveal.sentence}", ""]
+    return lines
+
+
+def card_lines(cards: PlayerCards) -> list[str]:
+    """Each card: who, the sanctions, every round in a line ("kolo 5 (8 karet), stůl 3:
+    vyloženo 20, nevyužito 4, zavřel, 21 bodů"), each game's and stage's total, the place."""
+    lines = []
+    for card in cards.cards:
+        lines += _heading(card_title(card), cards.heading.tournament)
+        lines.append(card_player_line(card))
+        if card.sanctions:
+            lines.append(_("Sanctions:"))
+            lines += card_sanction_lines(card)
+        lines.append("")
+        for stage in card.stages:
+            lines.append(stage_label(stage.kind)[:1].upper() + stage_label(stage.kind)[1:])
+            for game in stage.games:
+                lines.append(capfirst(_("game %(number)s") % {"number": game.number}))
+                for card_round in game.rounds:
+                    line = ngettext(
+                        "%(round)s (%(cards)s card), table %(table)s: laid %(laid)s, unused "
+                        "%(unused)s",
+                        "%(round)s (%(cards)s cards), table %(table)s: laid %(laid)s, unused "
+                        "%(unused)s",
+                        card_round.deal,
+                    ) % {
+                        "round": round_label(card_round),
+                        "cards": card_round.deal,
+                        "table": card_round.table,
+                        "laid": card_round.laid,
+                        "unused": card_round.unused,
+                    }
+                    if card_round.closed:
+                        line += ", " + (
+                            pgettext("feminine", "closed the round")
+                            if card.player.feminine
+                            else _("closed the round")
+                        )
+                    line += ", " + ngettext(
+                        "%(points)s point", "%(points)s points", card_round.score
+                    ) % {"points": card_round.score}
+                    note = card_round_note(card_round, card.player.feminine)
+                    lines.append(f"{line}, {note}" if note else line)
+                lines.append(card_game_total(game))
+            lines += card_stage_lines(stage)
+            lines.append("")
     return lines

@@ -10,13 +10,25 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from tournament.labels import stage_label
+
 from .documents import (
+    PlayerCards,
     Results,
     Seating,
     StageStandings,
+    card_game_note,
+    card_player_line,
+    card_round_columns,
+    card_round_note,
+    card_sanction_lines,
+    card_stage_lines,
+    card_title,
+    closed_word,
     expelled_line,
     lot_words,
     quota_line,
+    round_label,
     row_note,
     sight_label,
     standings_columns,
@@ -38,6 +50,7 @@ class Section:
     lines: list[str] = field(default_factory=list)
     tables: list[TwinTable] = field(default_factory=list)
     after: list[str] = field(default_factory=list)
+    level: int = 2  # the heading's level: 3 for a part of the section before it
 
 
 def _place(row) -> str:
@@ -230,9 +243,75 @@ def _seating(plan: Seating) -> dict:
     }
 
 
+def _cards(cards: PlayerCards) -> dict:
+    """A section per player, a part per stage: its rounds game by game, each game's total a
+    row of its own, then the stage's total and the place in words."""
+    sections = []
+    for card in cards.cards:
+        lines = [card_player_line(card)]
+        if card.sanctions:
+            lines += [_("Sanctions:"), *card_sanction_lines(card)]
+        sections.append(Section(card_title(card), lines))
+        for stage in card.stages:
+            label = stage_label(stage.kind)
+            rows = []
+            for game in stage.games:
+                rows += [
+                    [
+                        game.number,
+                        round_label(card_round),
+                        card_round.table,
+                        card_round.deal,
+                        card_round.laid,
+                        card_round.unused,
+                        closed_word(card_round),
+                        card_round.score,
+                        card_round_note(card_round, card.player.feminine) or "–",
+                    ]
+                    for card_round in game.rounds
+                ]
+                rows.append(
+                    [
+                        game.number,
+                        _("game %(number)s total") % {"number": game.number},
+                        ", ".join(map(str, game.tables)),
+                        "",
+                        "",
+                        "",
+                        game.closes,
+                        game.points,
+                        card_game_note(game),
+                    ]
+                )
+            tables = []
+            if rows:
+                tables.append(
+                    TwinTable(
+                        _("%(player)s: every round in the %(stage)s")
+                        % {"player": card.player.name, "stage": label},
+                        card_round_columns(),
+                        rows,
+                        header_column=1,
+                    )
+                )
+            sections.append(
+                Section(
+                    label[:1].upper() + label[1:],
+                    tables=tables,
+                    after=card_stage_lines(stage),
+                    level=3,
+                )
+            )
+    title = card_title(cards.cards[0]) if len(cards.cards) == 1 else _("Players' cards")
+    return {"title": title, "lines": [], "sections": sections, "after": [], "lot_records": []}
+
+
 def html(document, value) -> bytes:
-    """The twin of ``document`` (seating, standings or results) as a whole HTML page."""
-    if isinstance(value, Seating):
+    """The twin of ``document`` (seating, standings, results or cards) as a whole HTML
+    page."""
+    if isinstance(value, PlayerCards):
+        content, heading = _cards(value), value.heading
+    elif isinstance(value, Seating):
         content, heading = _seating(value), value.heading
     elif isinstance(value, StageStandings):
         content, heading = _standings(value), value.heading

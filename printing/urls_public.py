@@ -8,5 +8,6 @@ from . import views
 app_name = "downloads"
 urlpatterns = [
     path("", views.public_downloads, name="list"),
+    path("hrac/<int:number>/<str:format>/", views.public_card, name="card"),
     path("<str:file_name>", views.public_download, name="file"),
 ]

@@ -58,6 +58,11 @@ def _download(request, tournament: Tournament, file_name: str, *, public_only: b
     document = catalog.find(tournament, file_name, public=public_only)
     if document is None:
         raise Http404
+    return _rendered(request, tournament, document, public_only=public_only)
+
+
+def _rendered(request, tournament: Tournament, document: catalog.Document, *, public_only: bool):
+    file_name = document.file_name(tournament.slug)
     width, height = _page_size(request)
     try:
         content = catalog.render(
@@ -200,3 +205,22 @@ def public_downloads(request, slug):
 def public_download(request, slug, file_name):
     tournament = tournament_or_404(slug)
     return _download(request, tournament, file_name, public_only=True)
+
+
+@public
+@cached_page(uses=[named("sirka", "radky")])
+def public_card(request, slug, number, format):
+    """One player's card, linked from the player's public page: ``format`` is one of the
+    card's formats (``catalog.FORMATS``), the results held for the announcement left out."""
+    tournament = tournament_or_404(slug)
+    document = next(
+        (
+            doc
+            for doc in catalog.available(tournament, what=catalog.CARDS, player=number, public=True)
+            if doc.format == format
+        ),
+        None,
+    )
+    if document is None:
+        raise Http404
+    return _rendered(request, tournament, document, public_only=True)

@@ -17,16 +17,16 @@ from scoring.models import RoundResult
 from scoring.pages import PlayerInfo, SeatRow, held_results, player_infos  # noqa: F401
 from scoring.selectors import (
     sanction_rows,
+    seated_by_game,
     tournament_data,
     unconfirmed_sheets,
 )
 from scoring.standings import (
     FINAL_A,
     STAGES,
-    StageData,
     podiums,
+    ranks_after_games,
     stage_entries,
-    stage_standings,
 )
 from tournament.labels import stage_label
 from tournament.models import Seat, Stage, Tournament
@@ -245,28 +245,11 @@ def player_page(tournament: Tournament, number: int) -> PlayerPage | None:
 def rank_history(tournament: Tournament, number: int) -> list[tuple[str, int, int]]:
     """The player's rank in their list after each game of each stage they played (as the
     standings would have stood then, sanctions in force applied)."""
-    base = tournament_data(tournament)
-    seated = defaultdict(set)
-    for kind, game, player in (
-        Seat.objects.filter(game__stage__tournament=tournament)
-        .values_list("game__stage__kind", "game__number", "player__start_number")
-        .distinct()
-    ):
-        seated[(kind, game)].add(player)
-    history = []
-    for kind in STAGES:
-        results = base.stages[kind].results if kind in base.stages else []
-        stage = StageData()
-        data = dataclasses.replace(base, stages={kind: stage})
-        for game in sorted(g for k, g in seated if k == kind):
-            stage.participants |= seated[(kind, game)]
-            played = [result for result in results if result.game == game]
-            stage.results += played
-            if number not in stage.participants or not played:
-                continue
-            for rows in stage_standings(data, kind).values():
-                history += [(kind, game, row.rank) for row in rows if row.key == number]
-    return history
+    ranks = ranks_after_games(tournament_data(tournament), seated_by_game(tournament))
+    return sorted(
+        ((kind, game, rank) for (kind, game, player), rank in ranks.items() if player == number),
+        key=lambda item: (STAGES.index(item[0]), item[1]),
+    )
 
 
 @dataclass(frozen=True)

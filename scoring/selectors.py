@@ -179,6 +179,18 @@ def tournament_data(tournament: Tournament) -> TournamentData:
     return data
 
 
+def seated_by_game(tournament: Tournament) -> dict[tuple[str, int], set[int]]:
+    """(stage, game) -> the start numbers seated at its tables. One query."""
+    seated: dict[tuple[str, int], set[int]] = defaultdict(set)
+    for kind, game, number in (
+        Seat.objects.filter(game__stage__tournament=tournament)
+        .values_list("game__stage__kind", "game__number", "player__start_number")
+        .distinct()
+    ):
+        seated[(kind, game)].add(number)
+    return dict(seated)
+
+
 def replacements(tournament: Tournament) -> list[FinalReplacement]:
     """The organiser's replacements in the A-final, in the order decided. One query."""
     return [

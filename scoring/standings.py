@@ -8,7 +8,7 @@ score nothing, and an expelled player is in no standing from the stage of the ex
 """
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from rules import championship
@@ -122,6 +122,29 @@ def stage_standings(
         category = ALL if kind == FINAL_B else category_of(data.sight_classes[key])
         by_category[category].append(row)
     return {category: rank(rows, lots) for category, rows in by_category.items()}
+
+
+def ranks_after_games(
+    data: TournamentData, seated: Mapping[tuple[str, int], set[int]]
+) -> dict[tuple[str, int, int], int]:
+    """(stage, game, player) -> the player's rank in their list after that game of the stage,
+    as the stage's standings stood then: the players seated in the games up to it
+    (``seated``: (stage, game) -> start numbers), their results, sanctions in force applied.
+    A game without a result yet ranks nobody."""
+    found = {}
+    for kind in STAGES:
+        results = data.stages[kind].results if kind in data.stages else []
+        stage = StageData()
+        so_far = replace(data, stages={kind: stage})
+        for game in sorted(number for stage_kind, number in seated if stage_kind == kind):
+            stage.participants |= seated[(kind, game)]
+            played = [result for result in results if result.game == game]
+            if not played:
+                continue
+            stage.results += played
+            for rows in stage_standings(so_far, kind).values():
+                found.update({(kind, game, row.key): row.rank for row in rows})
+    return found
 
 
 def participants(data: TournamentData, kind: str = QUALIFIER) -> int:

@@ -150,6 +150,23 @@ def demo(db, rows_once):
     return rows_once("demo", import_demo) or Tournament.objects.get(slug="mcr")
 
 
+def import_simulated_60():
+    from sample.simulate import full_championship
+
+    document = full_championship(60, seed=60, b_final_from=1)
+    tournament, _ = import_tournament(document, slug="sim60")
+    return tournament
+
+
+@pytest.fixture
+def simulated_60(db, rows_once):
+    """A simulated championship of 60 players (``sample.simulate``): qualifier, both finals
+    and teams, all played."""
+    from tournament.models import Tournament
+
+    return rows_once("simulated_60", import_simulated_60) or Tournament.objects.get(slug="sim60")
+
+
 @pytest.fixture
 def english():
     with translation.override("en"):

@@ -22,6 +22,11 @@ class Command(BaseCommand):
         parser.add_argument("--what", choices=catalog.WHAT, required=True)
         parser.add_argument("--stage", choices=STAGES)
         parser.add_argument("--game", type=int)
+        parser.add_argument(
+            "--player",
+            type=int,
+            help=_("With --what cards: only this player's card (a start number)."),
+        )
         parser.add_argument("--format", choices=tuple(catalog.EXTENSIONS))
         parser.add_argument("--out", required=True, type=Path)
         parser.add_argument(
@@ -31,8 +36,10 @@ class Command(BaseCommand):
             "--lines", type=int, default=braille.PAGE_LINES, help=_("Braille lines a page.")
         )
 
-    def handle(self, *args, slug, what, stage, game, format, out, width, lines, **options):
+    def handle(self, *args, slug, what, stage, game, player, format, out, width, lines, **options):
         tournament = tournament_or_error(slug)
+        if player is not None and what != catalog.CARDS:
+            raise CommandError(_("--player goes only with --what cards."))
         if format is not None and format not in catalog.FORMATS[what]:
             raise CommandError(
                 _("%(what)s come only as %(formats)s.")
@@ -44,6 +51,7 @@ class Command(BaseCommand):
             stage=stage,
             game=game,
             formats=None if format is None else (format,),
+            player=player,
         )
         if not found:
             raise CommandError(_("There is nothing of that to print yet."))
