@@ -188,7 +188,7 @@ class SeatLine:
 
     @property
     def label(self) -> str:
-        return _("%(stage)s, game %(game)s") % {"stage": stage_label(self.kind), "game": self.game}
+        return stage_label(self.kind)
 
 
 def seating(state: HallState) -> HallView | None:

@@ -3,6 +3,7 @@
 CS = {
     "Hall display": "Displej pro sál",
     "The hall display (projector)": "Displej pro sál (projektor)",
+    "For a projector or a TV in the hall, full screen, updating by itself:": "Pro projektor nebo televizi v sále, na celou obrazovku, aktualizuje se sám:",
     "Updated at %(time)s": "Aktualizováno v %(time)s",
     "No connection to the server. Last update at %(time)s.": "Spojení se serverem je přerušené. Poslední aktualizace v %(time)s.",
     "Page %(page)s of %(pages)s": "Strana %(page)s z %(pages)s",
@@ -16,7 +17,7 @@ CS = {
     "where everybody sits": "kdo kde sedí",
     "the draw is coming": "připravujeme losování",
     "welcome": "vítejte",
-    "Where everybody sits": "Kdo kde sedí",
+    "Game %(game)s of the finals: where everybody sits": "Finále, partie %(game)s: kdo kde sedí",
     "%(stage)s, game %(game)s: where everybody sits": "%(stage)s, partie %(game)s: kdo kde sedí",
     "%(part)s/%(parts)s": "%(part)s/%(parts)s",
     "Round %(round)s: table %(tables)s has not finished.": (
@@ -36,6 +37,7 @@ CS = {
     ),
     "Final standings.": "Konečné pořadí.",
     "Advances": "Postup",
+    "Final": "Finále",
     "The lot's order": "Pořadí určené losem",
     "The draw will use the seed of this commitment; it will be revealed after the draw.": "Losování použije semínko tohoto závazku; semínko bude zveřejněno po losování.",
     "This draw was made without a published commitment.": "Toto losování proběhlo bez zveřejněného závazku.",

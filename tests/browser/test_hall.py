@@ -30,7 +30,10 @@ TEXT_CHECK = """() => {
     return m ? { c: [+m[1], +m[2], +m[3]], a: m[4] === undefined ? 1 : +m[4] } : null;
   }
   function luminance(c) {
-    const [r, g, b] = c.map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    const [r, g, b] = c.map(v => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   }
   function background(element) {
@@ -48,7 +51,8 @@ TEXT_CHECK = """() => {
     const style = getComputedStyle(element);
     const [l1, l2] = [luminance(rgb(style.color).c), luminance(background(element))];
     const ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
-    found.push({ text: element.textContent.trim().slice(0, 40), size: parseFloat(style.fontSize), ratio });
+    const text = element.textContent.trim().slice(0, 40);
+    found.push({ text, size: parseFloat(style.fontSize), ratio });
   }
   return found;
 }"""
@@ -183,3 +187,19 @@ def test_a_network_drop_shows_when_the_display_last_updated(hall, fresh):
     refresh(hall)
     expect(hall.locator("#hall")).to_have_attribute("data-mode", "commitment")
     expect(hall.locator("#hall-connection")).to_be_empty()
+
+
+def test_both_finals_drawn_at_once_fit_the_screen(hall, db):
+    document = demo_document()
+    del document["stages"]["final_a"], document["stages"]["final_b"]
+    tournament, _ = import_tournament(document, slug="sal")
+    for kind in ("final_a", "final_b"):
+        draw_game(tournament=tournament, kind=kind, number=1, by="Jana", seed=1, confirm=True)
+    hall.goto(HALL)
+    check_screen(hall, "seating")
+    expect(hall.locator(".hall-page:not([hidden]) thead")).to_contain_text("Finále")
+    for _page in range(hall.locator(".hall-page").count()):  # every page fits
+        hall.keyboard.press("ArrowRight")
+        width, height = hall.evaluate("[window.innerWidth, window.innerHeight]")
+        assert hall.evaluate("document.documentElement.scrollWidth") <= width
+        assert hall.evaluate("document.documentElement.scrollHeight") <= height

@@ -6,12 +6,15 @@ its content refreshes once per change."""
 from types import SimpleNamespace
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from draws.services import draw_game, publish_draw_commitment
 from interchange.importer import import_tournament
 from public import hall
 from public.hall import DONE, OPEN, WAITING, Decision, GameNow, HallState, TableProgress
+from sample.simulate import full_championship
 from scoring import pages
 from scoring.lots import draw_lot, publish_lot_commitment
 from scoring.models import RoundResult
@@ -274,3 +277,30 @@ def fragment_stamp(response) -> str:
     html = response.content.decode()
     start = html.index("?od=") + len("?od=")
     return html[start : html.index('"', start)]
+
+
+@pytest.mark.parametrize("finals", [True, False], ids=["finals played", "qualifier played"])
+def test_the_display_takes_the_same_queries_at_10_and_300_players(finals):
+    counts = {}
+    for size in (10, 300):
+        document = full_championship(size, seed=size, b_final_from=1, quota={"B1": 3, "VS": 3})
+        if not finals:
+            del document["stages"]["final_a"], document["stages"]["final_b"]
+        import_tournament(document, slug=f"t{size}")
+        client = Client()
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(f"/turnaj/t{size}/sal/").status_code == 200
+            assert client.get(f"/turnaj/t{size}/sal/obsah/?od=0.0").status_code == 200
+        counts[size] = len(captured)
+    assert counts[10] == counts[300], counts
+
+
+def test_a_game_in_play_takes_the_same_queries_whatever_its_size(fresh, referees):
+    game = draw_game(tournament=fresh, kind="qualifier", number=1, by="Jana", seed=1, confirm=True)
+    save_all(game, referees[0], only={(1, 0)})
+    with CaptureQueriesContext(connection) as one:
+        hall.hall_state(fresh)
+    save_all(game, referees[0], only={(2, 0), (3, 0), (1, 1)})
+    with CaptureQueriesContext(connection) as more:
+        state = hall.hall_state(fresh)
+    assert state.games and len(one) == len(more)
