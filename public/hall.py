@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from rules.stages import TEAMS as LOT_TEAMS
 from rules.stages import stage_index
 from scoring import pages
 from scoring.models import Lot, Sheet
@@ -355,6 +356,15 @@ def _lots(tournament: Tournament, kinds: list[str], names: dict[int, str]) -> li
     return found
 
 
+def _of_held_results(commitment: Commitment, held: dict[str, str]) -> bool:
+    """A lot for a tie in results held for the ceremony: its places would tell them (the
+    teams' standings are held while any stage is)."""
+    if commitment.kind != Commitment.Kind.LOT or not held:
+        return False
+    scope = commitment.subject.get("scope")
+    return scope in held or scope == LOT_TEAMS
+
+
 def hall_state(tournament: Tournament, standings_of=None) -> HallState:
     """The display's state in a fixed number of queries. ``standings_of(kind)`` gives a
     stage's public standings (``public.live.stage_standings``, computed once per change)."""
@@ -362,11 +372,13 @@ def hall_state(tournament: Tournament, standings_of=None) -> HallState:
     games = _games_now(current_games(tournament))
     if any(game.started for game in games):  # playing: nothing else is shown
         return HallState(tournament.name, tuple(games))
+    held = pages.held_results(tournament)
     waiting = tuple(
         Decision.of(c)
         for c in Commitment.objects.filter(
             tournament=tournament, used_at__isnull=True, abandoned_at__isnull=True
         ).order_by("committed_at", "id")
+        if not _of_held_results(c, held)
     )
     shown = [] if games or waiting else _latest_stages(tournament, standings_of)
     names = {}

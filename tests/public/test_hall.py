@@ -304,3 +304,22 @@ def test_a_game_in_play_takes_the_same_queries_whatever_its_size(fresh, referees
     with CaptureQueriesContext(connection) as more:
         state = hall.hall_state(fresh)
     assert state.games and len(one) == len(more)
+
+
+def test_a_lot_for_held_results_waits_off_the_display(db):
+    document = demo_document()
+    del document["stages"]["final_a"], document["stages"]["final_b"], document["lots"]
+    tournament, _ = import_tournament(document, slug=SLUG)
+    hold_results(tournament=tournament, kind="qualifier", announcement="17:30")
+    tied = demo_document()["lots"][0]["order"]
+    publish_lot_commitment(
+        tournament=tournament, scope="qualifier", category="VS", places=(6, 7), tied=tied, by="P"
+    )
+    view = hall.hall_view(hall.hall_state(tournament))
+    assert view.mode == hall.STANDINGS and [p.kind for p in view.pages] == ["held"]
+
+
+def test_the_display_in_english(fresh):
+    html = Client().get(f"/en/turnaj/{SLUG}/sal/").content.decode()
+    assert '<html lang="en"' in html and "Hall display" in html
+    assert f'<span lang="cs">{fresh.name}</span>' in html
