@@ -17,11 +17,11 @@ from public.hall import DONE, OPEN, WAITING, Decision, GameNow, HallState, Table
 from sample.simulate import full_championship
 from scoring import pages
 from scoring.lots import draw_lot, publish_lot_commitment
-from scoring.models import RoundResult
-from scoring.sheets import save_sheet
+from scoring.models import RoundResult, Sheet
+from scoring.sheets import confirm_sheet, save_sheet
 from tests.conftest import good_lines
 from tests.draws.conftest import demo_document
-from tournament.services import hold_results
+from tournament.services import hold_results, release_results
 
 pytestmark = pytest.mark.django_db
 
@@ -323,3 +323,69 @@ def test_the_display_in_english(fresh):
     html = Client().get(f"/en/turnaj/{SLUG}/sal/").content.decode()
     assert '<html lang="en"' in html and "Hall display" in html
     assert f'<span lang="cs">{fresh.name}</span>' in html
+
+
+def play_and_confirm(game, referees):
+    save_all(game, referees[0])
+    for sheet in Sheet.objects.filter(table__game=game):
+        confirm_sheet(sheet=sheet, by=referees[1], version=sheet.version)
+
+
+def test_the_display_follows_the_finals_to_the_ceremony(referees):
+    document = demo_document()
+    del document["stages"]["final_a"], document["stages"]["final_b"]
+    tournament, _ = import_tournament(document, slug=SLUG)
+    view = hall.hall_view(hall.hall_state(tournament))
+    assert view.mode == hall.STANDINGS
+    page = shown()
+    assert "postupuje" in page and "hall-cut" in page  # the qualifier is over: the cut
+
+    for number in (1, 2):
+        games = {}
+        for kind in ("final_a", "final_b"):
+            committed = publish_draw_commitment(
+                tournament=tournament, kind=kind, number=number, by="Jana"
+            )
+            assert mode(tournament) == hall.COMMITMENT
+            games[kind] = (committed, None)
+        for kind, (committed, _game) in games.items():
+            games[kind] = (
+                committed,
+                draw_game(
+                    tournament=tournament,
+                    kind=kind,
+                    number=number,
+                    by="Jana",
+                    commitment=committed,
+                    confirm=True,
+                ),
+            )
+        view = hall.hall_view(hall.hall_state(tournament))
+        assert view.mode == hall.SEATING and len(view.games) == 2
+        page = shown()
+        assert all(committed.seed in page for committed, _game in games.values())
+
+        final_a, final_b = games["final_a"][1], games["final_b"][1]
+        save_all(final_a, referees[0])
+        assert mode(tournament) == hall.PLAYING
+        assert "kontrola" in shown()  # entered, waiting for the second referee
+        for sheet in Sheet.objects.filter(table__game=final_a):
+            confirm_sheet(sheet=sheet, by=referees[1], version=sheet.version)
+        assert mode(tournament) == hall.SEATING  # the B-final has not started yet
+        play_and_confirm(final_b, referees)
+        view = hall.hall_view(hall.hall_state(tournament))
+        assert view.mode == hall.STANDINGS
+        kinds = {p.data["kind"] for p in view.pages if p.kind == "standings"}
+        assert kinds == {"final_a", "final_b"}
+
+    over = pages.stage_page(tournament, "final_a")
+    champions = [c.champion.name for c in over.categories if c.champion]
+    page = shown()
+    assert champions and all(name in page for name in champions)
+    assert "zlato" in page
+    hold_results(tournament=tournament, kind="final_a", announcement="17:30")
+    page = shown()
+    assert "Výsledky budou vyhlášeny v 17:30." in page
+    assert not any(name in page for name in champions)
+    release_results(tournament=tournament, kind="final_a")
+    assert all(name in shown() for name in champions)
