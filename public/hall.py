@@ -243,7 +243,7 @@ def standings(state: HallState) -> HallView | None:
                     label=_("%(stage)s, %(category)s")
                     % {"stage": label, "category": CATEGORY_NAMES[standing.category]()},
                 )
-    return HallView(STANDINGS, tuple(found))
+    return HallView(STANDINGS, tuple(found)) if found else None
 
 
 def welcome(state: HallState) -> HallView:
