@@ -28,7 +28,7 @@ from tournament.lookups import tournament_or_404
 from tournament.models import Stage, Tournament
 from ui.labels import MEDALS
 
-from . import charts, live, selectors
+from . import charts, hall, live, selectors
 from .commitments import draw_commitments
 from .tables import DrawTable, StandingsTable, TeamsTable
 
@@ -452,3 +452,45 @@ def archive(request):
             "most_closes": most_closes[:RECORDS_SHOWN],
         },
     )
+
+
+def _hall_context(request, tournament) -> dict:
+    """The hall display's content now (``public.hall``), with the address it asks next."""
+    view = hall.hall_view(
+        hall.hall_state(tournament, lambda kind: live.stage_standings(tournament, kind))
+    )
+    live_url = (
+        reverse("public:hall_live", kwargs={"slug": tournament.slug})
+        + "?"
+        + urlencode([("od", str(live.Stamp.of(tournament)))])
+    )
+    return {"tournament": tournament, "view": view, "live_url": live_url}
+
+
+@public
+@cached_page
+def hall_display(request, slug):
+    """The hall's projector: full screen, large print, following the day by itself."""
+    tournament = tournament_or_404(slug)
+    return render(request, "public/hall.html", _hall_context(request, tournament))
+
+
+@public
+def hall_live(request, slug):
+    """The hall display's content for its refresh: 204 while the display's copy (``od``) is
+    the newest, else the content now, computed once per change (``public.live``)."""
+    tournament = tournament_or_404(slug)
+    now = live.Stamp.of(tournament)
+    since = live.Stamp.parse(request.GET.get("od", ""))
+    if since == now:
+        return HttpResponse(status=204)
+    keep_only(request, [])
+    fragment = live.live_fragment(
+        now,
+        "hall",
+        get_language(),
+        lambda: render_to_string("public/_hall.html", _hall_context(request, tournament), request),
+    )
+    if since is not None and since.has(fragment.stamp):
+        return HttpResponse(status=204)
+    return HttpResponse(fragment.html)

@@ -2,6 +2,7 @@
 that follows it and the handout."""
 
 CS = {
+    "The hall display (open it on the projector)": "Zobrazení v sále (otevřete ho na projektoru)",
     # the reveals (scoring/ceremony.py)
     "Best team": "Nejlepší družstvo",
     "place %(place)s": "%(place)s. místo",
