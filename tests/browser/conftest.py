@@ -90,3 +90,22 @@ def tab_to(page, text: str, limit: int = 200) -> None:
         if text in focused:
             return
     raise AssertionError(f"no element with {text!r} reachable with Tab")
+
+
+def import_browser_demo():
+    import json
+
+    from interchange.importer import import_tournament
+    from interchange.management.commands.demo import DEMO_FILE
+
+    document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
+    return import_tournament(document, slug="mcr-2026")[0]
+
+
+@pytest.fixture
+def browser_demo(transactional_db, rows_once):
+    """The demo championship as ``mcr-2026``, stored for the live server: made once per test
+    process and copied into each test (``tests.conftest.RowsOnce``)."""
+    from tournament.models import Tournament
+
+    return rows_once("browser demo", import_browser_demo) or Tournament.objects.get(slug="mcr-2026")

@@ -25,11 +25,8 @@ DRAW = "/turnaj/mcr-2026/rozlosovani/"
 
 
 @pytest.fixture
-def demo():
-    tournament, _ = import_tournament(
-        json.loads(DEMO_FILE.read_text(encoding="utf-8")), slug="mcr-2026"
-    )
-    return tournament
+def demo(browser_demo):
+    return browser_demo
 
 
 def ax_nodes(page) -> list[dict]:

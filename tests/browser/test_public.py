@@ -35,10 +35,8 @@ PAGES = {
 
 
 @pytest.fixture
-def demo():
-    document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
-    tournament, _ = import_tournament(document, slug="mcr-2026")
-    return tournament
+def demo(browser_demo):
+    return browser_demo
 
 
 @pytest.mark.parametrize("name", sorted(PAGES))

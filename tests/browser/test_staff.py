@@ -29,17 +29,23 @@ def demo(slug: str, *, played: bool) -> Tournament:
     return tournament
 
 
-@pytest.fixture
-def staff(page, live_server):
-    """A championship played to the end and one before the day, a sanction, cards, and the
-    organiser signed in."""
-    played = demo("mcr", played=True)
+def three_championships() -> None:
+    """One played to the end, one before the day, one after its qualifier."""
+    demo("mcr", played=True)
     demo("novy", played=False)
     after = json.loads(DEMO_FILE.read_text(encoding="utf-8"))  # qualifier over, no final drawn
     del after["stages"]["final_a"], after["stages"]["final_b"]
     after["lots"] = [lot for lot in after.get("lots", []) if lot["stage"] == "qualifier"]
     after.pop("sanctions", None)
     import_tournament(after, slug="po")
+
+
+@pytest.fixture
+def staff(page, live_server, rows_once):
+    """A championship played to the end and one before the day, a sanction, cards, and the
+    organiser signed in (the championships made once per test process and copied)."""
+    rows_once("browser staff", three_championships)
+    played = Tournament.objects.get(slug="mcr")
     organiser = create_account(username="org", role=ORGANISER, password="heslo-organizatora")
     referee = create_account(username="ref", role=REFEREE, password="heslo-rozhodciho")
     player = played.players.get(start_number=7)
