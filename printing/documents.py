@@ -37,8 +37,8 @@ from scoring.pages import (
 from scoring.standings import FINAL_A, FINAL_B
 from tournament.collation import name_key
 from tournament.labels import category_name, stage_label
-from tournament.models import Game, Seat, SightClass, Tournament
-from ui.labels import medal_name
+from tournament.models import Game, Seat, Tournament
+from ui.labels import medal_name, sight_label
 
 
 @dataclass(frozen=True)
@@ -68,10 +68,6 @@ def dates_text(first: date, last: date | None) -> str:
     if (first.year, first.month) == (last.year, last.month):
         return f"{first.day}.–{last.day}. {last.month}. {last.year}"
     return f"{first.day}. {first.month}. {first.year} – {last.day}. {last.month}. {last.year}"
-
-
-def sight_label(sight_class: str) -> str:
-    return str(SightClass(sight_class).label)
 
 
 # Score sheets --------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from reportlab.platypus import (
 
 from tournament.characters import refused_character
 from tournament.labels import stage_label
+from ui.labels import sight_label
 
 from . import glyphs
 from .documents import (
@@ -58,7 +59,6 @@ from .documents import (
     lot_words,
     quota_line,
     row_note,
-    sight_label,
     standings_columns,
 )
 

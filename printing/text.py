@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from tournament.labels import stage_label
+from ui.labels import sight_label
 
 from .documents import (
     CeremonyHandout,
@@ -27,7 +28,6 @@ from .documents import (
     quota_line,
     round_label,
     row_note,
-    sight_label,
 )
 
 

@@ -11,6 +11,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournament.labels import stage_label
+from ui.labels import sight_label
 
 from .documents import (
     PlayerCards,
@@ -30,7 +31,6 @@ from .documents import (
     quota_line,
     round_label,
     row_note,
-    sight_label,
     standings_columns,
 )
 

@@ -31,6 +31,7 @@ from tournament.models import (
     card_table_highest_value,
 )
 from tournament.words import eligibility_sentence
+from ui.labels import sight_label
 from ui.search import folded
 
 TODO, DOING, DONE, WAITING = "todo", "doing", "done", "waiting"
@@ -310,7 +311,7 @@ def player_rows(
                 number=player.start_number,
                 name=player.name,
                 category=player.category,
-                sight=player.get_sight_class_display(),
+                sight=sight_label(player.sight_class),
                 club=player.club,
                 team=teams.get(player.pk, ""),
                 eligible=not problems,

@@ -13,6 +13,7 @@ ONCE = {
     'template_name = "ui/table.html"': "ui/tables.py",
     '"medal", "gold"': "ui/labels.py",
     '"gold"': "ui/labels.py",
+    "def sight_label(": "ui/labels.py",
     # the refusal display: one helper instead of three ways
     "def show_refusal(": "ui/refusals.py",
     '" ".join(refusal.messages)': "ui/refusals.py",
