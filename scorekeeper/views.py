@@ -9,7 +9,7 @@ referee ordered play with a clock (``scoring.clocks``), the page runs the move c
 form (``static/scorekeeper/clock.js``); saving a round does not wait for it.
 """
 
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -108,6 +108,7 @@ def _context(request, link, round_, state, values, problems, *, saved=None, repe
         "home_url": reverse("scorekeeper:table", kwargs={"token": token}),
         "ended_early": ended_early_words(game),
         "clock": clocks.clock_on(table),
+        "clock_url": reverse("scorekeeper:clock", kwargs={"token": token}),
         "clock_warning": MOVE_CLOCK_WARNING_SECONDS,
     }
 
@@ -177,6 +178,15 @@ def table(request, link: TableLink, round=None):  # noqa: A002 - the domain's wo
         "scorekeeper/table.html",
         _context(request, link, round_, state, values, [], saved=saved),
     )
+
+
+@link_holder(links.link_in_force)
+def clock_state(request, link: TableLink):
+    """The move clock in force at the link's table (``{"seconds": 60}``, ``null`` without
+    one): the table's page asks now and then, so that a clock the referee orders, changes or
+    switches off reaches a page opened before (``static/scorekeeper/table.js``)."""
+    clock = clocks.clock_on(link.table)
+    return JsonResponse({"seconds": clock.seconds_per_move if clock else None})
 
 
 def _save(request, link: TableLink, round_):

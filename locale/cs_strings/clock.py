@@ -2,6 +2,9 @@
 table's phone page, the log."""
 
 CS = {
+    "The referee has ordered play with a clock at this table.": "Rozhodčí u tohoto stolu nařídil hru s hodinami.",
+    "The referee has switched the clock off at this table.": "Rozhodčí u tohoto stolu hodiny vypnul.",
+    "Load the page again (what you typed is kept)": "Načíst stránku znovu (co jste napsali, zůstane)",
     # the order (scoring/models.py, scoring/clocks.py)
     "seconds a move": "sekund na tah",
     "ordered at": "nařízeno",

@@ -20,6 +20,34 @@
     status.focus();
   }
 
+  // A clock the referee orders, changes or switches off after this page was opened: asked
+  // every 20 s; the change is said in the status region with a button that loads the page
+  // again (the draft below keeps what was typed).
+  var watch = document.getElementById("clock-watch");
+  if (watch && window.fetch) {
+    var shown = watch.dataset.seconds || "";
+    var announced = false;
+    window.setInterval(function () {
+      if (announced) { return; }
+      fetch(watch.dataset.url, { credentials: "same-origin", cache: "no-store" })
+        .then(function (answer) { return answer.ok ? answer.json() : null; })
+        .then(function (state) {
+          if (!state) { return; }
+          var now = state.seconds === null ? "" : String(state.seconds);
+          if (now === shown) { return; }
+          announced = true;
+          var line = watch.querySelector("p");
+          watch.querySelector(".clock-watch-text").textContent =
+            now ? watch.dataset.textOn : watch.dataset.textOff;
+          line.hidden = false;
+        })
+        .catch(function () { /* the network is back at the next ask */ });
+    }, 20000);
+    watch.querySelector(".clock-watch-reload").addEventListener("click", function () {
+      window.location.reload();
+    });
+  }
+
   var form = document.getElementById("table-form");
   if (!form || !storage) { return; }
   var key = PREFIX + form.dataset.draft;

@@ -131,3 +131,18 @@ def test_the_referee_orders_the_clock_with_the_keyboard(page, live_server, table
     field.press("Enter")
     expect(page.get_by_role("cell", name="zapnuté, 90 s na tah")).to_be_visible()
     no_violation(page)
+
+
+def test_a_clock_ordered_after_the_page_was_opened_is_said_and_loaded(phone, table_link, errors):
+    table, path = table_link
+    phone.clock.install()
+    phone.goto(path)
+    expect(phone.locator("#move-clock")).to_have_count(0)
+    clocks.order_clock(table=table, seconds_per_move=90, by=author("Jana"))
+    phone.clock.run_for(21_000)
+    watch = phone.locator("#clock-watch")
+    expect(watch).to_contain_text("Rozhodčí u tohoto stolu nařídil hru s hodinami.")
+    no_violation(phone)
+    watch.get_by_role("button", name="Načíst stránku znovu").click()
+    expect(phone.locator("#clock-time")).to_have_text("1:30")
+    assert errors == []

@@ -72,3 +72,18 @@ def test_the_phone_page_shows_the_clock_and_still_saves_rounds(game):
     response = client.post(path, round_form(table, round="5", version="0"))
     assert response.status_code == 302
     assert Sheet.objects.filter(table=table, round__number=5, entered_at_table=True).exists()
+
+
+def test_a_page_opened_before_learns_of_the_clock_from_its_table_s_answer(game):
+    table = game.tables.get(number=1)
+    path = links.table_path(links.issue_table_links(game=game)[1])
+    client = Client()
+    page = client.get(path).content.decode()
+    assert f'data-url="{path}hodiny/" data-seconds=""' in page
+    answer = client.get(path + "hodiny/")
+    assert answer.json() == {"seconds": None} and "no-cache" in answer["Cache-Control"]
+    clocks.order_clock(table=table, seconds_per_move=75, by=author("ref1"))
+    assert client.get(path + "hodiny/").json() == {"seconds": 75}
+    clocks.switch_off_clock(table=table, by=author("ref1"))
+    assert client.get(path + "hodiny/").json() == {"seconds": None}
+    assert client.get(path[:-2] + "x/hodiny/").status_code == 404  # a wrong secret
