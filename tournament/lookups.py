@@ -29,6 +29,17 @@ def who(user) -> str:
     return user.get_full_name() or user.get_username()
 
 
+def add_by_argument(parser) -> None:
+    """A command's ``--by``, read by ``account_or_error``."""
+    parser.add_argument(
+        "--by",
+        metavar="ACCOUNT",
+        help=_(
+            "the user name of the staff account recorded as the author (default: the command line)"
+        ),
+    )
+
+
 def account_or_error(username: str | None):
     """A command's ``--by``: the staff account recorded as the author, ``None`` when not given
     (recorded as the command line)."""

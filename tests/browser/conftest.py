@@ -51,7 +51,12 @@ def page(browser, live_server):
     """A fresh Czech browser tab; ``page.goto("/…")`` is relative to the live server. A
     test fails when the page's Content-Security-Policy blocked anything (an inline script or
     style, htmx's indicator style)."""
-    context = browser.new_context(locale="cs-CZ", base_url=live_server.url)
+    yield from czech_tab(browser, live_server)
+
+
+def czech_tab(browser, live_server, **options):
+    """The ``page`` fixture's tab, with more of Playwright's context options (a viewport)."""
+    context = browser.new_context(locale="cs-CZ", base_url=live_server.url, **options)
     tab = context.new_page()
     tab.set_default_timeout(10_000)
     refused = []  # what the Content-Security-Policy blocked: nothing may be

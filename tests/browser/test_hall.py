@@ -13,6 +13,7 @@ from interchange.importer import import_tournament
 from public.hall import Decision
 from scoring import ceremony, pages
 from tests.authors import author
+from tests.browser.conftest import czech_tab
 from tests.browser.test_public import WCAG
 from tests.draws.conftest import demo_document
 from tests.public.test_hall import save_all
@@ -62,21 +63,7 @@ TEXT_CHECK = """() => {
 @pytest.fixture(params=sorted(SIZES))
 def hall(request, browser, live_server):
     width, height = SIZES[request.param]
-    context = browser.new_context(
-        locale="cs-CZ", base_url=live_server.url, viewport={"width": width, "height": height}
-    )
-    tab = context.new_page()
-    tab.set_default_timeout(10_000)
-    refused = []
-    tab.on(
-        "console",
-        lambda message: (
-            refused.append(message.text) if "Content Security Policy" in message.text else None
-        ),
-    )
-    yield tab
-    context.close()
-    assert not refused, refused
+    yield from czech_tab(browser, live_server, viewport={"width": width, "height": height})
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from draws.services import (
     table_problem,
 )
 from rules import draw as rules_draw
-from tournament.lookups import account_or_error, tournament_or_error
+from tournament.lookups import account_or_error, add_by_argument, tournament_or_error
 from tournament.models import Stage
 
 
@@ -86,14 +86,7 @@ class Command(BaseCommand):
         )
         parser.add_argument("--tables", type=int)
         parser.add_argument("--rounds", type=round_numbers, help=_("e.g. 5,2,7"))
-        parser.add_argument(
-            "--by",
-            metavar="ACCOUNT",
-            help=_(
-                "the user name of the staff account recorded as the author (default: the "
-                "command line)"
-            ),
-        )
+        add_by_argument(parser)
 
     def handle(self, *args, slug, stage, game, seed, tables, rounds, by, commit, **options):
         tournament = tournament_or_error(slug)

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from scoring import links
 from tournament.addresses import DEFAULT_BASE_URL, phones_address
-from tournament.lookups import account_or_error, tournament_or_error
+from tournament.lookups import account_or_error, add_by_argument, tournament_or_error
 from tournament.models import Game, Stage
 
 
@@ -31,14 +31,7 @@ class Command(BaseCommand):
             )
             % {"url": DEFAULT_BASE_URL},
         )
-        parser.add_argument(
-            "--by",
-            metavar="ACCOUNT",
-            help=_(
-                "the user name of the staff account recorded as the author (default: the "
-                "command line)"
-            ),
-        )
+        add_by_argument(parser)
 
     def handle(self, *args, slug, stage, game, base_url, by, **options):
         tournament = tournament_or_error(slug)
