@@ -8,9 +8,10 @@ from django.utils.translation import gettext as _
 from rules.categories import can_keep_sheet
 from rules.draw import Entrant
 from rules.sanctions import TOURNAMENT
+from rules.stages import QUALIFIER
 from scoring.models import RoundResult
 from scoring.selectors import sanction_rows, tournament_data
-from scoring.standings import QUALIFIER, final_fields
+from scoring.standings import final_fields
 from tournament.models import Game, Player, Seat, Stage, TeamMember, Tournament
 from tournament.words import eligibility_words
 

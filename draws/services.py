@@ -736,11 +736,6 @@ def set_rounds(
     return game
 
 
-def set_presence(*, tournament: Tournament, present: set[int]) -> None:
-    """Mark who is present (start numbers); everyone else of the tournament is absent."""
-    tournament_services.set_presence(tournament=tournament, present=present)
-
-
 @transaction.atomic
 def set_qualifier_plan(*, tournament: Tournament, games: int, seating: str) -> Tournament:
     """The number of qualifier games, fixed before the day (B), and whether the qualifier keeps

@@ -12,6 +12,7 @@ from accounts.access import organiser_required
 from rules import draw as rules_draw
 from rules.championship import TABLE_SIZE_MAX, TABLE_SIZE_MIN
 from scoring.selectors import quota_warnings
+from tournament import services as tournament_services
 from tournament.labels import stage_label
 from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Game, Player, Stage, Tournament
@@ -439,7 +440,7 @@ def presence(request, slug):
             if not value.isdigit():
                 raise Http404
             chosen.add(int(value))
-        services.set_presence(tournament=tournament, present=chosen)
+        tournament_services.set_presence(tournament=tournament, present=chosen)
         present = sum(1 for p in players if p.start_number in chosen)
         messages.success(
             request,

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from rules.stages import FINAL_A, STAGES
 from scoring import cards, links
 from scoring.pages import held_results
-from scoring.standings import FINAL_A, STAGES
 from tournament.addresses import phones_address
 from tournament.converters import TEXT_OF_KIND
 from tournament.models import DrawStatus, Game, Tournament

@@ -20,6 +20,7 @@ from rules.championship import (
     starting_seat,
 )
 from rules.podium import title
+from rules.stages import FINAL_A, FINAL_B
 from scoring import cards
 from scoring.cards import CardGame, CardRound, CardStage, PlayerCard
 from scoring.ceremony import Reveal, ceremony_state
@@ -34,7 +35,6 @@ from scoring.pages import (
     stage_summaries,
     team_page,
 )
-from scoring.standings import FINAL_A, FINAL_B
 from tournament.collation import name_key
 from tournament.labels import category_name, stage_label
 from tournament.models import Game, Seat, Tournament

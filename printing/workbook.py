@@ -7,10 +7,10 @@ from django.utils.translation import gettext as _
 from rules.sanctions import Sanction as SanctionData
 from rules.sanctions import void, voided_games
 from rules.score import RESULT_FIELDS, RoundEntry, round_score
+from rules.stages import STAGES
 from scoring.models import RoundResult
 from scoring.pages import team_page
 from scoring.selectors import sanction_rows
-from scoring.standings import STAGES
 from tournament import registration, spreadsheets
 from tournament.labels import stage_label
 from tournament.models import Tournament

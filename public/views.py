@@ -18,10 +18,10 @@ from django_tables2 import RequestConfig
 from accounts import guesses
 from accounts.access import public
 from interchange.results import results_document
+from rules.stages import FINAL_A, FINAL_B, QUALIFIER, STAGES
 from scoring import ceremony as ceremony_reveals
 from scoring import pages
 from scoring.selectors import stage_data
-from scoring.standings import FINAL_A, FINAL_B, QUALIFIER, STAGES
 from tournament.cache import cached_page, keep_only, named, table_sort, used_parameters
 from tournament.labels import CATEGORY_NAMES, stage_label
 from tournament.lookups import tournament_or_404

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from rules.sheet import SheetLine
+from rules.stages import QUALIFIER, STAGES
 from scoring import sheets as sheet_services
 from scoring.models import RoundResult, Sheet
-from scoring.standings import QUALIFIER, STAGES
 from tournament.models import Tournament
 
 

@@ -18,6 +18,7 @@ from django.utils.translation import ngettext, pgettext
 
 from rules.categories import ALL
 from rules.podium import title_in_category
+from rules.stages import FINAL_A, FINAL_B
 from tournament import services as tournament_services
 from tournament.cache import computed_once
 from tournament.labels import CATEGORY_NAMES, stage_label
@@ -27,7 +28,6 @@ from tournament.refusals import Refused
 
 from .models import Ceremony
 from .pages import MedalsPage, medals_page
-from .standings import FINAL_A, FINAL_B
 
 TEAMS = "teams"  # the kind of the best team's reveal
 

@@ -23,8 +23,6 @@ from rules.score import RoundEntry
 from rules.stages import FINAL_A, FINAL_B, FINALS, QUALIFIER, STAGES, TEAMS
 from rules.teams import TeamStanding, team_standings
 
-__all__ = ["FINAL_A", "FINAL_B", "FINALS", "QUALIFIER", "STAGES", "TEAMS"]
-
 
 class Result(NamedTuple):
     """One player's line of one round, and the game (its number in the stage) it belongs to."""

@@ -4,13 +4,14 @@ import pytest
 from playwright.sync_api import expect
 
 from accounts.roles import REFEREE, create_account
-from draws.services import draw_game, set_presence
+from draws.services import draw_game
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
 from rules.sheet import SheetLine
 from scoring.models import RoundResult, Sheet
 from tests.authors import author
 from tests.browser.conftest import sign_in, tab_to
+from tournament.services import set_presence
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -10,7 +10,6 @@ from draws.services import (
     DrawRefused,
     confirm_draw,
     draw_game,
-    set_presence,
     set_qualifier_plan,
     set_rounds,
 )
@@ -19,6 +18,7 @@ from scoring.models import Lot, RoundResult, Sanction
 from tests.authors import author
 from tests.draws.conftest import demo_document
 from tournament.models import Game, Player, Team, Tournament
+from tournament.services import set_presence
 
 pytestmark = pytest.mark.django_db
 

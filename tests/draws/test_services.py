@@ -7,7 +7,6 @@ from draws.services import (
     confirm_draw,
     draw_game,
     redraw_game,
-    set_presence,
     set_rounds,
     swap_players,
 )
@@ -16,6 +15,7 @@ from rules.championship import QUALIFIER_ROUNDS_MAX, QUALIFIER_ROUNDS_MIN
 from scoring.models import Lot, RoundResult, Sheet
 from tests.authors import author
 from tournament.models import Game, Player
+from tournament.services import set_presence
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from printing import braille, catalog
-from scoring.standings import STAGES
+from rules.stages import STAGES
 from tournament.lookups import tournament_or_error
 
 
