@@ -17,6 +17,7 @@ the first request after a change computes it, the others wait for it or find it 
 import logging
 import re
 import threading
+import time
 import weakref
 from collections.abc import Callable, Iterable
 from functools import wraps
@@ -66,20 +67,47 @@ _STATE_SQL = "SELECT {pk}, {revision} FROM {table} WHERE {slug} = %s".format(
 )
 
 
+# While the shared cache is down (Redis restarting), every request would log the same
+# traceback twice: the first failure is logged with it, then one line a minute at most.
+CACHE_DOWN_LOG_SECONDS = 60
+_cache_down_logged_at: float | None = None
+
+
+def _cache_down(what: str) -> None:
+    global _cache_down_logged_at
+    now = time.monotonic()
+    if _cache_down_logged_at is None:
+        log.warning("the cache does not answer; %s", what, exc_info=True)
+    elif now - _cache_down_logged_at >= CACHE_DOWN_LOG_SECONDS:
+        log.warning("the cache still does not answer; %s", what)
+    else:
+        return
+    _cache_down_logged_at = now
+
+
+def _cache_answered() -> None:
+    global _cache_down_logged_at
+    if _cache_down_logged_at is not None:
+        _cache_down_logged_at = None
+        log.warning("the cache answers again")
+
+
 def _cached(key: str):
     """The cached page, or None; a cache that does not answer serves no page, it stops none."""
     try:
-        return cache.get(key)
+        value = cache.get(key)
     except Exception:  # e.g. Redis restarting: render the page instead
-        log.warning("the cache does not answer; the page is rendered", exc_info=True)
+        _cache_down("the page is rendered")
         return None
+    _cache_answered()
+    return value
 
 
 def _keep(key: str, response, timeout: int = TIMEOUT) -> None:
     try:
         cache.set(key, response, timeout)
     except Exception:
-        log.warning("the cache does not answer; the page is not kept", exc_info=True)
+        _cache_down("the page is not kept")
 
 
 # A page's query parameters: a function from the query to the (name, value) pairs the page
