@@ -41,6 +41,7 @@ from rules.rating import GameResult, Rating, Ratings, TableGame
 from rules.sanctions import void, voided_games
 from rules.score import RESULT_FIELDS, RESULT_FLAGS, RoundEntry, round_score
 from rules.stages import STAGES
+from tournament.collation import czech_key, name_key
 from tournament.models import Person, Player, Tournament
 
 from .models import PersonRating, RatingEntry, RatingState, RoundResult
@@ -319,6 +320,18 @@ class ListRow:
     mu: float
     sigma: float
 
+    @property
+    def name_key(self) -> tuple:
+        return name_key(self.person.name)
+
+    @property
+    def club_key(self) -> tuple:
+        return czech_key(self.person.club)
+
+    @property
+    def games_key(self) -> int:  # the most games first
+        return -self.games
+
 
 def rating_lists(min_games: int) -> dict[str, list[ListRow]]:
     """The persons with at least ``min_games`` rated games, highest rating first: ``"B1"``,
@@ -375,11 +388,13 @@ def person_history(person: Person) -> list[HistoryRow]:
     """The person's rated games in time order, the rating before and after each. Brings the
     ratings up to date first; then one query."""
     refresh()
-    entries = (
+    entries = list(
         RatingEntry.objects.filter(person=person)
         .select_related("player__tournament", "table__game__stage")
         .order_by("position")
     )
+    for entry in entries:
+        entry.person = person  # known: no query per row
     return [
         HistoryRow(
             number,
