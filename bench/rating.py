@@ -6,7 +6,7 @@ import statistics
 
 from bench import timed
 from rules.rating import compute
-from sample.season import AVERAGE, RATING, RATING_MU, SKILL, measure, season
+from sample.season import AVERAGE, PLACES, RATING, RATING_MU, SKILL, measure, season
 
 PLAYERS = 48
 TOURNAMENTS, GAMES = 5, 5  # 25 games: the 21st is predicted after 20
@@ -16,6 +16,7 @@ ROWS = {
     RATING: "rating as displayed (mu - 3 sigma)",
     RATING_MU: "rating's mu",
     AVERAGE: "average points per round (baseline)",
+    PLACES: "average share of the table beaten",
     SKILL: "the hidden skill itself (the ceiling)",
 }
 
@@ -29,19 +30,23 @@ def run() -> None:
     header = "".join(f"{f'{k} games':>10}" for k in CHECKPOINTS)
     print(f"  {'after':<40}{header}")
     print("  rank correlation with the hidden skill (Spearman):")
-    for name in (RATING, RATING_MU, AVERAGE):
+    for name in (RATING, RATING_MU, AVERAGE, PLACES):
         cells = (
             statistics.median(run[i].correlation[name] for run in figures)
             for i in range(len(CHECKPOINTS))
         )
         print(f"    {ROWS[name]:<38}" + "".join(f"{cell:>10.3f}" for cell in cells))
     print("  order of two players at a table of the next game (share of pairs right):")
-    for name in (RATING, RATING_MU, AVERAGE, SKILL):
+    for name in (RATING, RATING_MU, AVERAGE, PLACES, SKILL):
         cells = (
             statistics.median(run[i].next_game[name] for run in figures)
             for i in range(len(CHECKPOINTS))
         )
         print(f"    {ROWS[name]:<38}" + "".join(f"{cell:>10.3f}" for cell in cells))
+    print(
+        "  (the rating sees only the order at each table, like the share of the table beaten;\n"
+        "   what average points add is the margins, which an order leaves out)"
+    )
     big = season(players=304, tournaments=8, games=5, seed=1)
     games = [table.game for tables in big.games for table in tables]
     seconds, _ = timed(lambda: compute(games), repeat=3)

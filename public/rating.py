@@ -3,7 +3,11 @@ history as a chart with its table. Shown only: the pages say the rating decides 
 
 Not cached as the tournaments' pages are (the rating is no one tournament's): each view first
 brings the stored ratings up to date (``scoring.rating.refresh``: two queries when nothing
-changed), then reads them in a fixed number of queries, whatever the number of persons."""
+changed), then reads them in a fixed number of queries, whatever the number of persons.
+
+``scoring.rating`` (and with it openskill) is imported by the views, not when the URLs are
+loaded: no server worker or command pays for it before a rating page is asked for
+(``tests/test_startup.py``)."""
 
 from django.conf import settings
 from django.shortcuts import get_object_or_404, render
@@ -13,8 +17,6 @@ from django_tables2 import RequestConfig
 
 from accounts.access import public
 from rules.categories import ALL, BLIND, SIGHTED
-from rules.rating import DISPLAY_BASE
-from scoring import rating as stored_rating
 from tournament.labels import CATEGORY_NAMES
 from tournament.models import Person
 
@@ -36,6 +38,9 @@ def min_games(request) -> int:
 @public
 @require_safe
 def rating_list(request):
+    from rules.rating import DISPLAY_BASE
+    from scoring import rating as stored_rating
+
     least = min_games(request)
     lists = stored_rating.rating_lists(least)
     sections = []
@@ -64,6 +69,8 @@ def rating_list(request):
 @public
 @require_safe
 def rating_person(request, person):
+    from scoring import rating as stored_rating
+
     person = get_object_or_404(Person, pk=person)
     history = stored_rating.person_history(person)
     context = {"person": person, "history": history}
