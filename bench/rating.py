@@ -1,6 +1,6 @@
 """The rating (issue 25): how well it knows the players of simulated seasons, against the
-simple baseline of average points per round over the same games, and how long computing it
-from scratch takes."""
+simple baseline of average points per round over the same games, how long computing it from
+scratch takes, and what the stored rating costs on the database (``scoring.rating``)."""
 
 import statistics
 
@@ -54,3 +54,56 @@ def run() -> None:
         f"rating from scratch: {len(games):,} table games (304 persons, 40 games each) in "
         f"{seconds * 1000:.0f} ms (median of 3)"
     )
+
+    stored()
+
+
+STORED_TOURNAMENTS, STORED_PLAYERS = 3, 100
+
+
+def stored() -> None:
+    """Simulated championships whose players are the same persons (start number n is person
+    n in each): the stored rating from scratch, the check when nothing changed, the list."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from interchange.importer import import_tournament
+    from sample.simulate import full_championship
+    from scoring import rating as stored_rating
+    from scoring.models import RatingEntry
+    from tournament.models import Person, Player
+
+    tournaments = [
+        import_tournament(full_championship(STORED_PLAYERS, seed=seed), slug=f"rating-{seed}")[0]
+        for seed in range(1, STORED_TOURNAMENTS + 1)
+    ]
+    persons: dict[int, Person] = {}
+    players = list(Player.objects.filter(tournament__in=tournaments))
+    for player in players:
+        if player.start_number not in persons:
+            persons[player.start_number] = Person.objects.create(
+                name=player.name, sight_class=player.sight_class
+            )
+        player.person = persons[player.start_number]
+    Player.objects.bulk_update(players, ["person"])
+
+    from_scratch, _ = timed(stored_rating.recompute, repeat=3)
+    up_to_date, _ = timed(stored_rating.refresh, repeat=5)
+    with CaptureQueriesContext(connection) as captured:
+        stored_rating.refresh()
+    client = Client()
+    client.get("/hodnoceni/?partii=1")
+    with CaptureQueriesContext(connection) as page:
+        client.get("/hodnoceni/?partii=1")
+    listed, _ = timed(lambda: client.get("/hodnoceni/?partii=1"), repeat=3)
+    print(
+        f"stored rating, {STORED_TOURNAMENTS} championships of {STORED_PLAYERS} players "
+        f"({RatingEntry.objects.count():,} rated results):"
+    )
+    print(f"  from scratch (manage.py rating --recompute): {from_scratch * 1000:.0f} ms")
+    print(
+        f"  nothing changed (every rating page checks): {up_to_date * 1000:.1f} ms, "
+        f"{len(captured)} queries"
+    )
+    print(f"  /hodnoceni/, {len(persons)} persons: {listed * 1000:.0f} ms, {len(page)} queries")
