@@ -2,7 +2,7 @@
 history as a chart with its table. Shown only: the pages say the rating decides nothing.
 
 Not cached as the tournaments' pages are (the rating is no one tournament's): each view first
-brings the stored ratings up to date (``scoring.rating.refresh``: two queries when nothing
+brings the stored ratings up to date (``scoring.rating.refresh``: three queries when nothing
 changed), then reads them in a fixed number of queries, whatever the number of persons.
 
 ``scoring.rating`` (and with it openskill) is imported by the views, not when the URLs are

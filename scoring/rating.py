@@ -8,7 +8,7 @@ the sheets' writes imports it either).
 change stamps, the persons of their players, the model's parameters) with the one the stored
 ratings were computed from:
 
-- unchanged: nothing to do (two queries);
+- unchanged: nothing to do (three queries);
 - changed: it reads each rated tournament's complete games (a fixed number of queries per
   tournament). If every game rated before is still there unchanged and the new ones all come
   after the last rated, only the new ones are rated (incremental: a game completed during the

@@ -190,5 +190,20 @@ def test_the_command_says_what_it_did(game, referees, capsys, recompute):
     play(game, referees[0])
     call_command("rating", *(["--recompute"] if recompute else []))
     out = capsys.readouterr().out
-    assert ("from scratch" if recompute else "new games") in out
-    assert f"persons: {game.seats.count()}" in out
+    assert ("znovu od začátku" if recompute else "Nové partie byly započítány") in out
+    assert f"osoby: {game.seats.count()}" in out
+
+
+def test_a_game_that_needs_confirmations_is_rated_once_they_are_in(game, referees):
+    from scoring.sheets import confirm_sheets
+
+    game.stage.confirmation_required = True
+    game.stage.save()
+    link_persons(game.stage.tournament)
+    play(game, referees[0])
+    assert rating.refresh() == rating.CURRENT  # entered, not confirmed: not complete
+    assert not RatingEntry.objects.exists()
+    sheets = list(Sheet.objects.filter(table__game=game))
+    confirm_sheets(reviewed=[(sheet, sheet.version) for sheet in sheets], by=referees[1])
+    assert rating.refresh() == rating.INCREMENTAL
+    assert RatingEntry.objects.count() == game.seats.count()
