@@ -31,7 +31,7 @@ from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Sum
 from django.utils import timezone
 
@@ -175,6 +175,15 @@ def refresh() -> str:
     now = fingerprint()
     if _state().fingerprint == now:
         return CURRENT
+    try:
+        return _bring_up_to_date(now)
+    except IntegrityError:
+        # Another reader rated the same games meanwhile (SQLite takes no row lock): theirs
+        # stand, and this one's rolled back.
+        return CURRENT
+
+
+def _bring_up_to_date(now: str) -> str:
     with transaction.atomic():
         state = RatingState.objects.select_for_update().get_or_create(pk=1)[0]
         if state.fingerprint == now:  # another reader brought it up to date meanwhile

@@ -100,3 +100,13 @@ def test_a_person_without_rated_games_and_an_unknown_person(rated):
 def test_the_english_pages(rated):
     html = get("/en" + reverse("tournament:rating"))
     assert "decides no draw, no place and no advancement" in html
+
+
+def test_the_rating_chart_runs_from_the_lowest_value_to_the_highest():
+    from public.charts import HEIGHT, MARGIN, rating_history
+
+    chart = rating_history([1000, 1130, 1090, 1210], "Rating: Jana Nová")
+    assert chart["svg"].count("<circle") == 4
+    assert f'cy="{HEIGHT - MARGIN}.0"' in chart["svg"]  # the lowest, 1000, on the axis
+    assert f'cy="{MARGIN}.0"' in chart["svg"]  # the highest, 1210, at the top
+    assert "3 hodnocené partie" in chart["summary"] and "od 1000 do 1210" in chart["summary"]
