@@ -1,12 +1,12 @@
 """The rating (issue 25): how well it knows the players of simulated seasons, against the
-simple baseline of average points per round over the same games, and how long computing it
-from scratch takes."""
+simple baseline of average points per round over the same games, how long computing it from
+scratch takes, and what the stored rating costs on the database (``scoring.rating``)."""
 
 import statistics
 
 from bench import timed
 from rules.rating import compute
-from sample.season import AVERAGE, RATING, RATING_MU, SKILL, measure, season
+from sample.season import AVERAGE, PLACES, RATING, RATING_MU, SKILL, measure, season
 
 PLAYERS = 48
 TOURNAMENTS, GAMES = 5, 5  # 25 games: the 21st is predicted after 20
@@ -16,6 +16,7 @@ ROWS = {
     RATING: "rating as displayed (mu - 3 sigma)",
     RATING_MU: "rating's mu",
     AVERAGE: "average points per round (baseline)",
+    PLACES: "average share of the table beaten",
     SKILL: "the hidden skill itself (the ceiling)",
 }
 
@@ -29,19 +30,23 @@ def run() -> None:
     header = "".join(f"{f'{k} games':>10}" for k in CHECKPOINTS)
     print(f"  {'after':<40}{header}")
     print("  rank correlation with the hidden skill (Spearman):")
-    for name in (RATING, RATING_MU, AVERAGE):
+    for name in (RATING, RATING_MU, AVERAGE, PLACES):
         cells = (
             statistics.median(run[i].correlation[name] for run in figures)
             for i in range(len(CHECKPOINTS))
         )
         print(f"    {ROWS[name]:<38}" + "".join(f"{cell:>10.3f}" for cell in cells))
     print("  order of two players at a table of the next game (share of pairs right):")
-    for name in (RATING, RATING_MU, AVERAGE, SKILL):
+    for name in (RATING, RATING_MU, AVERAGE, PLACES, SKILL):
         cells = (
             statistics.median(run[i].next_game[name] for run in figures)
             for i in range(len(CHECKPOINTS))
         )
         print(f"    {ROWS[name]:<38}" + "".join(f"{cell:>10.3f}" for cell in cells))
+    print(
+        "  (the rating sees only the order at each table, like the share of the table beaten;\n"
+        "   what average points add is the margins, which an order leaves out)"
+    )
     big = season(players=304, tournaments=8, games=5, seed=1)
     games = [table.game for tables in big.games for table in tables]
     seconds, _ = timed(lambda: compute(games), repeat=3)
@@ -49,3 +54,58 @@ def run() -> None:
         f"rating from scratch: {len(games):,} table games (304 persons, 40 games each) in "
         f"{seconds * 1000:.0f} ms (median of 3)"
     )
+
+    stored()
+
+
+STORED_TOURNAMENTS, STORED_PLAYERS = 3, 100
+
+
+def stored() -> None:
+    """Simulated championships whose players are the same persons (start number n is person
+    n in each): the stored rating from scratch, the check when nothing changed, the list."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from interchange.importer import import_tournament
+    from sample.simulate import full_championship
+    from scoring import rating as stored_rating
+    from scoring.models import RatingEntry
+    from tournament.models import Person, Player
+
+    tournaments = [
+        import_tournament(full_championship(STORED_PLAYERS, seed=seed), slug=f"rating-{seed}")[0]
+        for seed in range(1, STORED_TOURNAMENTS + 1)
+    ]
+    persons: dict[int, Person] = {}
+    players = list(Player.objects.filter(tournament__in=tournaments))
+    for player in players:
+        if player.start_number not in persons:
+            persons[player.start_number] = Person.objects.create(
+                name=player.name, sight_class=player.sight_class
+            )
+        player.person = persons[player.start_number]
+    Player.objects.bulk_update(players, ["person"])
+
+    from_scratch, _ = timed(stored_rating.recompute, repeat=3)
+    up_to_date, _ = timed(stored_rating.refresh, repeat=5)
+    connection.queries_log.clear()  # full of the imports' (9,000 at most): counts from empty
+    with CaptureQueriesContext(connection) as captured:
+        stored_rating.refresh()
+    client = Client()
+    client.get("/hodnoceni/?partii=1")
+    connection.queries_log.clear()
+    with CaptureQueriesContext(connection) as page:
+        client.get("/hodnoceni/?partii=1")
+    listed, _ = timed(lambda: client.get("/hodnoceni/?partii=1"), repeat=3)
+    print(
+        f"stored rating, {STORED_TOURNAMENTS} championships of {STORED_PLAYERS} players "
+        f"({RatingEntry.objects.count():,} rated results):"
+    )
+    print(f"  from scratch (manage.py rating --recompute): {from_scratch * 1000:.0f} ms")
+    print(
+        f"  nothing changed (every rating page checks): {up_to_date * 1000:.1f} ms, "
+        f"{len(captured)} queries"
+    )
+    print(f"  /hodnoceni/, {len(persons)} persons: {listed * 1000:.0f} ms, {len(page)} queries")

@@ -50,3 +50,52 @@ def running_total(totals: list[int], label: str) -> dict:
         dots=format_html_join("", '<circle cx="{}" cy="{}" r="4" class="dot"/>', points),
     )
     return {"svg": svg, "summary": summary, "label": label, "caption_id": f"{chart_id}-c"}
+
+
+def rating_history(values: list[int], label: str) -> dict:
+    """A line of a person's rating: where it started, then after each rated game. The axis
+    runs from the lowest value to the highest (a rating is no count from zero)."""
+    count = len(values) - 1  # games
+    low, high = min(values, default=0), max(values, default=0)
+    span = (high - low) or 1
+    step = (WIDTH - 2 * MARGIN) / max(count, 1)
+
+    def point(i, value):
+        x = MARGIN + i * step
+        y = HEIGHT - MARGIN - (HEIGHT - 2 * MARGIN) * (value - low) / span
+        return round(x, 1), round(y, 1)
+
+    points = [point(i, value) for i, value in enumerate(values)]
+    summary = _(
+        "%(games)s, the rating from %(first)s to %(last)s; lowest %(low)s, highest %(high)s."
+    ) % {
+        "games": ngettext("%(count)s rated game", "%(count)s rated games", count)
+        % {"count": count},
+        "first": values[0] if values else 0,
+        "last": values[-1] if values else 0,
+        "low": low,
+        "high": high,
+    }
+    chart_id = f"chart-{zlib.crc32(label.encode()):08x}"
+    svg = format_html(
+        '<svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-labelledby="{id}-c" '
+        'focusable="false">'
+        '<line x1="{m}" y1="{base}" x2="{right}" y2="{base}" class="axis"/>'
+        '<line x1="{m}" y1="{m}" x2="{m}" y2="{base}" class="axis"/>'
+        '<text x="4" y="{label_y}" class="tick">{low}</text>'
+        '<text x="4" y="{top_y}" class="tick">{high}</text>'
+        '<polyline points="{points}" class="line"/>{dots}</svg>',
+        w=WIDTH,
+        h=HEIGHT,
+        m=MARGIN,
+        base=HEIGHT - MARGIN,
+        right=WIDTH - MARGIN,
+        label_y=HEIGHT - MARGIN + 4,
+        top_y=MARGIN + 4,
+        low=low,
+        high=high,
+        id=chart_id,
+        points=" ".join(f"{x},{y}" for x, y in points),
+        dots=format_html_join("", '<circle cx="{}" cy="{}" r="4" class="dot"/>', points),
+    )
+    return {"svg": svg, "summary": summary, "label": label, "caption_id": f"{chart_id}-c"}

@@ -8,6 +8,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from tournament.labels import stage_label
 from tournament.templatetags.czech import cs
 from ui.labels import MEDALS
 from ui.tables import AccessibleTable
@@ -149,3 +150,67 @@ class DrawTable(PublicTable):
         return (
             pgettext_lazy("feminine", "this player") if record.player.feminine else _("this player")
         )
+
+
+class RatingTable(PublicTable):
+    """A rating list (``scoring.rating.rating_lists``): persons, highest rating first."""
+
+    row_header = "person"
+    rank = tables.Column(_("Place"), order_by=("rank", "name_key"))
+    person = tables.Column(_("Player"), accessor="person__name", order_by=("name_key",))
+    club = tables.Column(_("Club"), accessor="person__club", order_by=("club_key", "name_key"))
+    category = tables.Column(_("Category"), order_by=("category", "rank"))
+    rating = HighestFirst(_("Rating"), order_by=("rank", "name_key"))
+    games = HighestFirst(_("Rated games"), order_by=("games_key", "rank"))
+
+    class Meta(PublicTable.Meta):
+        order_by = ("rank",)
+
+    def render_rank(self, record):
+        return f"{record.rank}." + ("*" if record.shared else "")
+
+    def render_person(self, record):
+        url = reverse("tournament:rating_person", kwargs={"person": record.person.pk})
+        return format_html('<a href="{}">{}</a>', url, cs(record.person.name))
+
+    def render_club(self, value):
+        return cs(value) if value else "–"
+
+
+class RatingHistoryTable(AccessibleTable):
+    """A person's rated games in time order, the rating before and after each."""
+
+    row_header = "game"
+    number = tables.Column(_("No."))
+    tournament = tables.Column(_("Tournament"), accessor="entry__player__tournament")
+    game = tables.Column(_("Game"), empty_values=())
+    place = tables.Column(_("Place at the table"), empty_values=())
+    points = tables.Column(_("Points"), accessor="entry__points")
+    closes = tables.Column(_("Closes"), accessor="entry__closes")
+    before = tables.Column(_("Rating before"))
+    after = tables.Column(_("Rating after"))
+    change = tables.Column(_("Change"), empty_values=())
+
+    class Meta(AccessibleTable.Meta):
+        orderable = False  # in time order: the order of the history
+
+    def render_tournament(self, value):
+        url = reverse("public:home", kwargs={"slug": value.slug})
+        return format_html('<a href="{}">{}</a>', url, cs(value.name))
+
+    def render_game(self, record):
+        table = record.entry.table
+        return _("%(stage)s, game %(game)s, table %(table)s") % {
+            "stage": stage_label(table.game.stage.kind),
+            "game": table.game.number,
+            "table": table.number,
+        }
+
+    def render_place(self, record):
+        return _("%(place)s. of %(players)s") % {
+            "place": record.entry.place,
+            "players": record.entry.players,
+        }
+
+    def render_change(self, record):
+        return f"{record.change:+d}".replace("-", "−")

@@ -1,11 +1,13 @@
-"""The site's own pages: the front page with every championship, and the archive."""
+"""The site's own pages: the front page with every championship, the archive, the rating."""
 
 from django.urls import path
 
-from . import views
+from . import rating, views
 
 app_name = "tournament"
 urlpatterns = [
     path("", views.front_page, name="home"),
     path("archiv/", views.archive, name="archive"),
+    path("hodnoceni/", rating.rating_list, name="rating"),
+    path("hodnoceni/<int:person>/", rating.rating_person, name="rating_person"),
 ]

@@ -7,7 +7,8 @@ season's first k games every player has played k.
 
 ``measure`` answers how well the rating knows the players: its rank correlation with the hidden
 skill after k games, and how often it orders two players of a table of the next game as that
-game does, each against the simple baseline of average points per round over the same games.
+game does, each against the simple baseline of average points per round over the same games
+(and against the average share of the table beaten, the order alone as the rating sees it).
 """
 
 import random
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from rules.draw import shuffle_seating, table_plan
-from rules.rating import GameResult, Rating, Ratings, TableGame, update
+from rules.rating import GameResult, Rating, Ratings, TableGame, places, update
 from rules.score import RoundEntry, round_score
 from sample.simulate import hidden_skills, play_round, qualifier_rounds
 
@@ -123,6 +124,9 @@ class Figures:
 RATING = "rating"  # the displayed value, mu - 3 sigma
 RATING_MU = "rating_mu"
 AVERAGE = "average"  # points per round
+# The share of the table beaten, averaged over the games: the order at the tables only, as the
+# rating sees them. Close to the rating: what the rating lacks against AVERAGE is the margins.
+PLACES = "places"
 SKILL = "skill"  # the hidden skill itself: what any predictor could reach at best
 
 
@@ -134,6 +138,8 @@ def measure(played: Season, checkpoints: Sequence[int] = (5, 10, 20)) -> list[Fi
     ratings = Ratings()
     points = dict.fromkeys(played.skill, 0)
     rounds = dict.fromkeys(played.skill, 0)
+    beaten = dict.fromkeys(played.skill, 0.0)
+    games = dict.fromkeys(played.skill, 0)
     found = []
     for index, tables in enumerate(played.games):
         if index in checkpoints:
@@ -143,6 +149,7 @@ def measure(played: Season, checkpoints: Sequence[int] = (5, 10, 20)) -> list[Fi
                 RATING: {person: current[person].displayed for person in people},
                 RATING_MU: {person: current[person].mu for person in people},
                 AVERAGE: {person: points[person] / max(1, rounds[person]) for person in people},
+                PLACES: {person: beaten[person] / max(1, games[person]) for person in people},
                 SKILL: dict(played.skill),
             }
             skill = [played.skill[person] for person in people]
@@ -160,7 +167,13 @@ def measure(played: Season, checkpoints: Sequence[int] = (5, 10, 20)) -> list[Fi
             )
         ratings = update(ratings, [table.game for table in tables])
         for table in tables:
+            placed = places(table.game)
             for result in table.game.results:
                 points[result.person] += result.points
                 rounds[result.person] += table.rounds
+                if len(placed) > 1:
+                    beaten[result.person] += (len(placed) - placed[result.person]) / (
+                        len(placed) - 1
+                    )
+                    games[result.person] += 1
     return found

@@ -249,6 +249,10 @@ else:
 # computed at most once in so many seconds; readers asking meanwhile get the latest one.
 LIVE_REFRESH_INTERVAL = float(os.environ.get("LIVE_REFRESH_INTERVAL", "2"))
 
+# The public rating list (/hodnoceni/) shows persons with at least so many rated games; the
+# list's parameter ``partii`` chooses another number.
+RATING_MIN_GAMES = int(os.environ.get("DJANGO_RATING_MIN_GAMES", "5"))
+
 # The largest push from the venue the public server reads (bytes, before and after gzip).
 PUSH_MAX_BYTES = int(os.environ.get("PUSH_MAX_BYTES", 10 * 1024 * 1024))
 # The largest spreadsheet a page accepts (the registration sheet, the referee's workbook):

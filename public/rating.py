@@ -1,0 +1,88 @@
+"""The public rating of persons (issue 25): the lists (B1, VS and combined) and each person's
+history as a chart with its table. Shown only: the pages say the rating decides nothing.
+
+Not cached as the tournaments' pages are (the rating is no one tournament's): each view first
+brings the stored ratings up to date (``scoring.rating.refresh``: three queries when nothing
+changed), then reads them in a fixed number of queries, whatever the number of persons.
+
+``scoring.rating`` (and with it openskill) is imported by the views, not when the URLs are
+loaded: no server worker or command pays for it before a rating page is asked for
+(``tests/test_startup.py``)."""
+
+from django.conf import settings
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+from django_tables2 import RequestConfig
+
+from accounts.access import public
+from rules.categories import ALL, BLIND, SIGHTED
+from tournament.labels import CATEGORY_NAMES
+from tournament.models import Person
+
+from . import charts
+from .tables import RatingHistoryTable, RatingTable
+
+MIN_GAMES_PARAMETER = "partii"  # ?partii=3: persons with at least three rated games
+MIN_GAMES_LIMIT = 1000
+
+
+def min_games(request) -> int:
+    """The list's least number of rated games: the parameter's, else the setting's."""
+    text = request.GET.get(MIN_GAMES_PARAMETER, "").strip()
+    if text.isdigit() and 1 <= int(text) <= MIN_GAMES_LIMIT:
+        return int(text)
+    return settings.RATING_MIN_GAMES
+
+
+@public
+@require_safe
+def rating_list(request):
+    from rules.rating import DISPLAY_BASE
+    from scoring import rating as stored_rating
+
+    least = min_games(request)
+    lists = stored_rating.rating_lists(least)
+    sections = []
+    for category, prefix in ((BLIND, "b1-"), (SIGHTED, "vs-"), (ALL, "all-")):
+        name = CATEGORY_NAMES[category]()
+        table = RatingTable(
+            lists[category],
+            caption=_("Rating: %(category)s") % {"category": name},
+            prefix=prefix,
+        )
+        RequestConfig(request, paginate=False).configure(table)
+        sections.append({"id": prefix.rstrip("-"), "name": name, "table": table})
+    return render(
+        request,
+        "public/rating_list.html",
+        {
+            "sections": sections,
+            "least": least,
+            "parameter": MIN_GAMES_PARAMETER,
+            "limit": MIN_GAMES_LIMIT,
+            "base": DISPLAY_BASE,
+        },
+    )
+
+
+@public
+@require_safe
+def rating_person(request, person):
+    from scoring import rating as stored_rating
+
+    person = get_object_or_404(Person, pk=person)
+    history = stored_rating.person_history(person)
+    context = {"person": person, "history": history}
+    if history:
+        values = [history[0].before] + [row.after for row in history]
+        context["chart"] = charts.rating_history(
+            values, _("Rating of %(person)s after each rated game") % {"person": person.name}
+        )
+        context["table"] = RatingHistoryTable(
+            history,
+            caption=_("Rated games of %(person)s") % {"person": person.name},
+            prefix="history-",
+        )
+        context["current"] = history[-1]
+    return render(request, "public/rating_person.html", context)

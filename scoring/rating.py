@@ -1,0 +1,415 @@
+"""The stored rating of persons (issue 25): ``rules.rating`` applied to every complete table's
+game of the rated tournaments, in time order. Shown only: no rule, draw or place reads it (the
+import-linter contract keeps ``scoring.standings`` and ``draws`` from importing it; nothing in
+the sheets' writes imports it either).
+
+**Kept up to date on read, no hook in the writes.** ``refresh`` (the rating pages and
+``manage.py rating`` call it) compares a fingerprint of the rated tournaments' data (their
+change stamps, the persons of their players, the model's parameters) with the one the stored
+ratings were computed from:
+
+- unchanged: nothing to do (three queries);
+- changed: it reads each rated tournament's complete games (a fixed number of queries per
+  tournament). If every game rated before is still there unchanged and the new ones all come
+  after the last rated, only the new ones are rated (incremental: a game completed during the
+  day); otherwise (a corrected sheet, a game completed out of time order, a person merged, a
+  tournament no longer rated or deleted) the ratings are computed from scratch.
+
+Every way a game becomes complete or changes (a sheet saved or confirmed, an import, a game
+ended early, a sanction) moves its tournament's change stamp (``tournament.changes``), so no
+write has to call this module; a sheet's save costs nothing more. ``recompute`` (``manage.py
+rating --recompute``) computes from scratch whatever the fingerprint says.
+
+What is rated: each table's game once complete (``rules.progress``: every round's sheet in,
+confirmed where the stage needs it), one free-for-all match of the table's players who have a
+person (``Player.person``), ranked by the game's points, then closes (a voided game scores
+nothing). Players without a person are left out of the match.
+"""
+
+import hashlib
+from collections import Counter, defaultdict
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Max, Sum
+from django.utils import timezone
+
+from rules import rating as rules_rating
+from rules.categories import category_of
+from rules.rating import GameResult, Rating, Ratings, TableGame
+from rules.sanctions import void, voided_games
+from rules.score import RESULT_FIELDS, RESULT_FLAGS, RoundEntry, round_score
+from rules.stages import STAGES
+from tournament.collation import czech_key, name_key
+from tournament.models import Person, Player, Tournament
+
+from .models import PersonRating, RatingEntry, RatingState, RoundResult
+from .selectors import progress, sanctions_in_force
+
+_FLAG_POSITIONS = tuple(RESULT_FIELDS.index(name) for name in RESULT_FLAGS)
+_BATCH = 500
+
+
+@dataclass(frozen=True)
+class Seated:
+    """What the rating keeps of a person at a table besides the result."""
+
+    player: int  # Player id
+    category: str  # B1 or VS
+
+
+@dataclass(frozen=True)
+class RatedTable:
+    table: int  # Table id
+    game: TableGame  # when: ``when_of``; results: persons (ids) with points and closes
+    seated: dict[Hashable, Seated]  # person id -> the player and category
+
+    def signature(self) -> frozenset:
+        return frozenset(
+            (r.person, self.seated[r.person].player, self.seated[r.person].category)
+            + (r.points, r.closes)
+            for r in self.game.results
+        )
+
+
+def when_of(start_date, tournament: int, stage: str, game: int, table: int) -> tuple:
+    """A table's game in time order: the tournament's first day (then the tournament, for two
+    on one day), the stage, the game, the table. Finals A and B share no player, so their order
+    between them changes no rating."""
+    return (start_date.toordinal(), tournament, STAGES.index(stage), game, table)
+
+
+def rated_tournaments():
+    return Tournament.objects.filter(rated=True)
+
+
+def tournament_tables(tournament: Tournament) -> list[RatedTable]:
+    """The tournament's complete table games with at least two persons, in three queries (one
+    when no game is complete)."""
+    complete = {
+        (kind, state.number)
+        for kind, stage in progress(tournament).items()
+        for state in stage.games
+        if state.complete
+    }
+    if not complete:
+        return []
+    voided = voided_games(sanctions_in_force(tournament))
+    close_bonus = tournament.close_bonus_in_force()
+    rows = (
+        RoundResult.objects.filter(table__game__stage__tournament=tournament)
+        .order_by("table_id", "player__start_number")
+        .values_list(
+            "table_id",
+            "table__number",
+            "table__game__stage__kind",
+            "table__game__number",
+            "player_id",
+            "player__start_number",
+            "player__person_id",
+            "player__sight_class",
+            *RESULT_FIELDS,
+        )
+    )
+    totals: dict[int, dict[int, list]] = defaultdict(dict)  # table -> person -> sums
+    heads: dict[int, tuple] = {}
+    doubled: dict[int, set] = defaultdict(set)  # a person with two players at one table
+    for table, number, kind, game, player, start, person, sight, *values in rows:
+        if (kind, game) not in complete or person is None:
+            continue
+        for position in _FLAG_POSITIONS:
+            values[position] = bool(values[position])
+        entry = RoundEntry(*values)
+        if (kind, game, start) in voided:
+            entry = void(entry)
+        heads[table] = (kind, game, number)
+        sums = totals[table].setdefault(person, [player, sight, 0, 0])
+        if sums[0] != player:
+            doubled[table].add(person)
+            continue
+        sums[2] += round_score(entry, close_bonus)
+        sums[3] += entry.counts_as_close
+    found = []
+    for table, people in totals.items():
+        people = {p: sums for p, sums in people.items() if p not in doubled[table]}
+        if len(people) < 2:
+            continue  # nobody to be ranked against: not rated
+        kind, game, number = heads[table]
+        when = when_of(tournament.start_date, tournament.pk, kind, game, number)
+        results = tuple(GameResult(p, sums[2], sums[3]) for p, sums in people.items())
+        seated = {p: Seated(sums[0], category_of(sums[1])) for p, sums in people.items()}
+        found.append(RatedTable(table, TableGame(when, results), seated))
+    return found
+
+
+def all_tables() -> list[RatedTable]:
+    """Every rated tournament's complete table games, in time order."""
+    tables = [t for tournament in rated_tournaments() for t in tournament_tables(tournament)]
+    return sorted(tables, key=lambda table: table.game.when)
+
+
+def fingerprint() -> str:
+    """What the ratings depend on, in two queries: the rated tournaments' change stamps and
+    the persons of their players (a merge of persons changes no tournament's stamp), and the
+    model's parameters."""
+    stamps = list(rated_tournaments().order_by("pk").values_list("pk", "revision"))
+    persons = Player.objects.filter(tournament__rated=True, person__isnull=False).aggregate(
+        count=Count("pk"), total=Sum("person_id"), players=Sum("pk")
+    )
+    model = rules_rating.MODEL
+    parts = (stamps, sorted(persons.items()), (model.mu, model.sigma, model.beta, model.tau))
+    return hashlib.sha256(repr(parts).encode()).hexdigest()
+
+
+def _state() -> RatingState:
+    return RatingState.objects.get_or_create(pk=1)[0]
+
+
+CURRENT, INCREMENTAL, RECOMPUTED = "current", "incremental", "recomputed"
+
+
+def refresh() -> str:
+    """Bring the stored ratings up to date; says how: ``CURRENT`` (nothing changed),
+    ``INCREMENTAL`` (new games rated) or ``RECOMPUTED`` (from scratch)."""
+    now = fingerprint()
+    if _state().fingerprint == now:
+        return CURRENT
+    try:
+        return _bring_up_to_date(now)
+    except IntegrityError:
+        # Another reader rated the same games meanwhile (SQLite takes no row lock): theirs
+        # stand, and this one's rolled back.
+        return CURRENT
+
+
+def _bring_up_to_date(now: str) -> str:
+    with transaction.atomic():
+        state = RatingState.objects.select_for_update().get_or_create(pk=1)[0]
+        if state.fingerprint == now:  # another reader brought it up to date meanwhile
+            return CURRENT
+        tables = all_tables()
+        new = _new_tables(tables, state)
+        if new is None:
+            _recompute(tables, state, now)
+            return RECOMPUTED
+        if not new:  # something else changed (a draw, a sheet of a game not complete)
+            _done(state, state.last, now)
+            return CURRENT
+        _rate_new(new, state, now)
+        return INCREMENTAL
+
+
+def recompute() -> None:
+    """The ratings from scratch, in time order (``manage.py rating --recompute``)."""
+    with transaction.atomic():
+        state = RatingState.objects.select_for_update().get_or_create(pk=1)[0]
+        _recompute(all_tables(), state, fingerprint())
+
+
+def _new_tables(tables: list[RatedTable], state: RatingState) -> list[RatedTable] | None:
+    """The tables not rated yet, when the rated ones are unchanged and the new ones all come
+    after the last rated; None when the ratings must be computed from scratch."""
+    stored: dict[int, set] = defaultdict(set)
+    stored_when: dict[int, tuple] = {}
+    for table, when, person, player, category, points, closes in RatingEntry.objects.values_list(
+        "table_id", "when", "person_id", "player_id", "category", "points", "closes"
+    ):
+        stored[table].add((person, player, category, points, closes))
+        stored_when[table] = tuple(when)
+    current = {table.table: table for table in tables}
+    for table, signature in stored.items():
+        now = current.get(table)
+        if now is None or now.game.when != stored_when[table] or now.signature() != signature:
+            return None
+    new = [table for table in tables if table.table not in stored]
+    last = tuple(state.last) if state.last else None
+    if new and last is not None and new[0].game.when <= last:
+        return None
+    return new
+
+
+def _entries(
+    tables: Iterable[RatedTable], ratings: Ratings, before: dict, start: int
+) -> tuple[list[RatingEntry], dict]:
+    """The rows of each person's new history entries (``ratings.history``, the games of
+    ``tables`` only), numbered from ``start`` in time order; and each person's latest."""
+    by_when = {table.game.when: (position, table) for position, table in enumerate(tables, start)}
+    rows, latest = [], {}
+    for person, history in ratings.history.items():
+        previous = before.get(person, Rating())
+        for item in history:
+            position, table = by_when[item.when]
+            result = next(r for r in table.game.results if r.person == person)
+            seated = table.seated[person]
+            rows.append(
+                RatingEntry(
+                    person_id=person,
+                    player_id=seated.player,
+                    table_id=table.table,
+                    position=position,
+                    when=list(item.when),
+                    category=seated.category,
+                    points=result.points,
+                    closes=result.closes,
+                    place=item.place,
+                    players=item.players,
+                    mu_before=previous.mu,
+                    sigma_before=previous.sigma,
+                    mu=item.rating.mu,
+                    sigma=item.rating.sigma,
+                    games=item.rating.games,
+                )
+            )
+            previous = item.rating
+            latest[person] = (item.rating, seated.category)
+    return rows, latest
+
+
+def _recompute(tables: list[RatedTable], state: RatingState, now: str) -> None:
+    ratings = rules_rating.compute(table.game for table in tables)
+    rows, latest = _entries(tables, ratings, {}, 1)
+    RatingEntry.objects.all().delete()
+    PersonRating.objects.all().delete()
+    RatingEntry.objects.bulk_create(rows, batch_size=_BATCH)
+    PersonRating.objects.bulk_create(
+        [
+            PersonRating(
+                person_id=person, mu=new.mu, sigma=new.sigma, games=new.games, category=category
+            )
+            for person, (new, category) in latest.items()
+        ],
+        batch_size=_BATCH,
+    )
+    _done(state, ratings.last, now)
+
+
+def _rate_new(new: list[RatedTable], state: RatingState, now: str) -> None:
+    persons = {result.person for table in new for result in table.game.results}
+    stored = {row.person_id: row for row in PersonRating.objects.filter(person_id__in=persons)}
+    before = {person: Rating(row.mu, row.sigma, row.games) for person, row in stored.items()}
+    last = tuple(state.last) if state.last else None
+    ratings = rules_rating.update(Ratings(before, {}, last), [table.game for table in new])
+    start = (RatingEntry.objects.aggregate(last=Max("position"))["last"] or 0) + 1
+    rows, latest = _entries(new, ratings, before, start)
+    RatingEntry.objects.bulk_create(rows, batch_size=_BATCH)
+    changed, created = [], []
+    for person, (rating, category) in latest.items():
+        row = stored.get(person) or PersonRating(person_id=person)
+        row.mu, row.sigma, row.games, row.category = (
+            rating.mu,
+            rating.sigma,
+            rating.games,
+            category,
+        )
+        (changed if row.pk else created).append(row)
+    PersonRating.objects.bulk_update(changed, ["mu", "sigma", "games", "category"], _BATCH)
+    PersonRating.objects.bulk_create(created, batch_size=_BATCH)
+    _done(state, ratings.last, now)
+
+
+def _done(state: RatingState, last, now: str) -> None:
+    state.last = list(last) if last is not None else None
+    state.fingerprint = now
+    state.computed_at = timezone.now()
+    state.save()
+
+
+# Reads for the pages -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ListRow:
+    rank: int
+    shared: bool  # the same rating as another person
+    person: Person
+    category: str
+    rating: int  # displayed
+    games: int
+    mu: float
+    sigma: float
+
+    @property
+    def name_key(self) -> tuple:
+        return name_key(self.person.name)
+
+    @property
+    def club_key(self) -> tuple:
+        return czech_key(self.person.club)
+
+    @property
+    def games_key(self) -> int:  # the most games first
+        return -self.games
+
+
+def rating_lists(min_games: int) -> dict[str, list[ListRow]]:
+    """The persons with at least ``min_games`` rated games, highest rating first: ``"B1"``,
+    ``"VS"`` (by their category at their latest rated game) and ``"ALL"``. Brings the ratings up
+    to date first; then one query, whatever the number of persons."""
+    refresh()
+    rows = list(PersonRating.objects.filter(games__gte=min_games).select_related("person"))
+    rows.sort(key=lambda row: (-_displayed(row), row.person.name, row.person_id))
+    lists: dict[str, list[ListRow]] = {}
+    for name, chosen in (
+        ("B1", [row for row in rows if row.category == "B1"]),
+        ("VS", [row for row in rows if row.category == "VS"]),
+        ("ALL", rows),
+    ):
+        values = [_displayed(row) for row in chosen]
+        counts = Counter(values)
+        ranked, rank = [], 0
+        for index, (row, value) in enumerate(zip(chosen, values, strict=True), start=1):
+            if not index > 1 or value != values[index - 2]:
+                rank = index
+            ranked.append(
+                ListRow(
+                    rank,
+                    counts[value] > 1,
+                    row.person,
+                    row.category,
+                    value,
+                    row.games,
+                    row.mu,
+                    row.sigma,
+                )
+            )
+        lists[name] = ranked
+    return lists
+
+
+def _displayed(row) -> int:
+    return Rating(row.mu, row.sigma, row.games).displayed
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    number: int  # the person's n-th rated game
+    entry: RatingEntry  # with its player's tournament and its table's game and stage
+    before: int  # displayed
+    after: int  # displayed
+
+    @property
+    def change(self) -> int:
+        return self.after - self.before
+
+
+def person_history(person: Person) -> list[HistoryRow]:
+    """The person's rated games in time order, the rating before and after each. Brings the
+    ratings up to date first; then one query."""
+    refresh()
+    entries = list(
+        RatingEntry.objects.filter(person=person)
+        .select_related("player__tournament", "table__game__stage")
+        .order_by("position")
+    )
+    for entry in entries:
+        entry.person = person  # known: no query per row
+    return [
+        HistoryRow(
+            number,
+            entry,
+            Rating(entry.mu_before, entry.sigma_before).displayed,
+            Rating(entry.mu, entry.sigma).displayed,
+        )
+        for number, entry in enumerate(entries, start=1)
+    ]
