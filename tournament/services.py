@@ -17,7 +17,7 @@ from django.utils.translation import ngettext, pgettext
 
 from rules import championship, eligibility
 from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
-from rules.stages import QUALIFIER, STAGES
+from rules.stages import FINAL_B, QUALIFIER, STAGES
 
 from .changes import touch
 from .characters import validate_name
@@ -306,6 +306,19 @@ def _check_seated_player(player: Player, sight_before: str) -> None:
                 "paid": _(
                     "The player is drawn at a table already: the entry fee is paid or the "
                     "player qualified through a local qualifier (A)."
+                )
+            }
+        )
+    if (
+        not player.plays_b_final
+        and Seat.objects.filter(player=player, game__stage__kind=FINAL_B).exists()
+    ):
+        raise ValidationError(
+            {
+                "plays_b_final": (
+                    pgettext("feminine", "Drawn in the B-final already: she takes part in it (M).")
+                    if player.feminine
+                    else _("Drawn in the B-final already: the player takes part in it (M).")
                 )
             }
         )

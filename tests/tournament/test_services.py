@@ -521,3 +521,14 @@ def test_a_drawn_player_stays_eligible_whatever_the_pages_write(example_document
             write()
     assert database_snapshot() == before
     import_tournament(export_tournament(tournament), slug="drawn-again")
+
+
+def test_a_player_drawn_in_the_b_final_takes_part_in_it(demo):
+    """Found by the round-trip property: unticking "takes part in the B-final" of a player
+    seated there made an export the import refuses."""
+    player = demo.players.filter(seats__game__stage__kind="final_b", start_number=3).first()
+    with pytest.raises(ValidationError) as refused:
+        services.update_player(player=player, values={"plays_b_final": False})
+    assert "plays_b_final" in refused.value.message_dict
+    player.refresh_from_db()
+    assert player.plays_b_final
