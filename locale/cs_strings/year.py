@@ -100,11 +100,20 @@ CS = {
     "%(tournament)s, %(place)s. place": "%(tournament)s, %(place)s. místo",
     "%(tournament)s, %(place)s. place (%(category)s)": "%(tournament)s, %(place)s. místo (%(category)s)",
     "Say why %(player)s qualified locally.": "Uveďte, proč hráč %(player)s postoupil z místní kvalifikace.",
-    ("feminine", "Say why %(player)s qualified locally."): "Uveďte, proč hráčka %(player)s postoupila z místní kvalifikace.",
+    (
+        "feminine",
+        "Say why %(player)s qualified locally.",
+    ): "Uveďte, proč hráčka %(player)s postoupila z místní kvalifikace.",
     "%(player)s qualified through %(source)s; the qualification is that tournament's record.": "Hráč %(player)s postoupil z turnaje %(source)s; postup je záznamem toho turnaje.",
-    ("feminine", "%(player)s qualified through %(source)s; the qualification is that tournament's record."): "Hráčka %(player)s postoupila z turnaje %(source)s; postup je záznamem toho turnaje.",
+    (
+        "feminine",
+        "%(player)s qualified through %(source)s; the qualification is that tournament's record.",
+    ): "Hráčka %(player)s postoupila z turnaje %(source)s; postup je záznamem toho turnaje.",
     "%(player)s is drawn at a table already and has not paid the entry fee: the mark stays (A).": "Hráč %(player)s je už vylosován ke stolu a nezaplatil startovné: označení zůstává (A).",
-    ("feminine", "%(player)s is drawn at a table already and has not paid the entry fee: the mark stays (A)."): "Hráčka %(player)s je už vylosována ke stolu a nezaplatila startovné: označení zůstává (A).",
+    (
+        "feminine",
+        "%(player)s is drawn at a table already and has not paid the entry fee: the mark stays (A).",
+    ): "Hráčka %(player)s je už vylosována ke stolu a nezaplatila startovné: označení zůstává (A).",
     "The local qualifier has announced no qualifying places.": "Místní kvalifikace nevyhlásila žádná postupová místa.",
     "The local qualifier is not over: who qualifies is known once every game is complete.": "Místní kvalifikace není u konce: kdo postupuje, bude známo, až budou dohrány všechny partie.",
     "Players %(numbers)s qualify but are not matched to a person: match them first, so that the championship finds them.": "Hráči %(numbers)s postupují, ale nejsou přiřazeni k osobě: nejdřív je přiřaďte, aby je mistrovství našlo.",

@@ -151,7 +151,8 @@ def test_a_qualified_player_without_a_person_is_named(local):
 def test_a_tick_by_hand_needs_a_reason_naming_the_player(db):
     championship = registered("mcr", kind="championship", year=2026)
     player = championship.players.get(start_number=1)  # Kateřina Marešová
-    with pytest.raises(Refused, match="Uveďte, proč hráčka 1. Kateřina Marešová postoupila") as refusal:
+    expected = "Uveďte, proč hráčka 1. Kateřina Marešová postoupila"
+    with pytest.raises(Refused, match=expected) as refusal:
         tick_by_hand(player=player, qualified=True, reason="  ")
     assert refusal.value.place == "reason"
     tick_by_hand(player=player, qualified=True, reason="Kvalifikace v Ostravě, zápis chybí")
