@@ -158,7 +158,7 @@ def test_a_tick_by_hand_needs_a_reason_naming_the_player(db):
     tick_by_hand(player=player, qualified=True, reason="Kvalifikace v Ostravě, zápis chybí")
     player.refresh_from_db()
     assert player.local_qualifier and player.local_qualifier_reason
-    # a person's qualification found later keeps the mark and adds the source
+    # unticked: the reason goes with the mark
     tick_by_hand(player=player, qualified=False, reason="")
     player.refresh_from_db()
     assert not player.local_qualifier and not player.local_qualifier_reason
