@@ -162,3 +162,37 @@ def test_a_tick_by_hand_needs_a_reason_naming_the_player(db):
     tick_by_hand(player=player, qualified=False, reason="")
     player.refresh_from_db()
     assert not player.local_qualifier and not player.local_qualifier_reason
+
+
+def test_a_recorded_qualification_is_the_qualifier_s_and_a_tick_by_hand_outlives_it(db):
+    local = registered("brno", kind="local_qualifier", year=2026)
+    championship = registered("mcr", kind="championship", year=2026)
+    player = championship.players.get(start_number=2)
+    player.person = Person.objects.create(name=player.name, sight_class=player.sight_class)
+    player.paid = False
+    player.save()
+    tick_by_hand(player=player, qualified=True, reason="Zápis z Brna přijde později")
+    record = LocalQualification.objects.create(
+        person=player.person, championship_year=2026, source=local, category="ALL", place=2
+    )
+    other_year = LocalQualification.objects.create(
+        person=player.person,
+        championship_year=2027,
+        source=registered("ostrava", kind="local_qualifier", year=2026),
+        category="VS",
+        place=1,
+    )
+    assert apply_local_qualification(player) == record  # the year's record, not 2027's
+    player.refresh_from_db()
+    assert player.local_qualification == record and player.local_qualifier
+    with pytest.raises(Refused, match="postoupil z turnaje") as refusal:
+        tick_by_hand(player=player, qualified=False, reason="")
+    assert refusal.value.place == "qualified"
+
+    record.delete()  # the qualifier's record goes; the organiser's tick stays
+    other_year.delete()
+    player.refresh_from_db()
+    assert apply_local_qualification(player) is None
+    player.refresh_from_db()
+    assert player.local_qualifier and player.local_qualification is None
+    assert player.eligibility_problems() == []
