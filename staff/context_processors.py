@@ -31,6 +31,7 @@ OF_TOURNAMENT = (
     NavLink(_("Players"), "staff:players", ORGANISER, ("staff:player",)),
     NavLink(_("Teams"), "staff:teams", ORGANISER, ("staff:team",)),
     NavLink(_("Replacements in the A-final"), "staff:replacements", ORGANISER),
+    NavLink(_("Local qualifier"), "staff:local_qualifier", ORGANISER, ("staff:local_qualifier",)),
     NavLink(_("Draws"), "draws:overview", ORGANISER, ("draws:",)),
     NavLink(
         _("Referee's desk"),

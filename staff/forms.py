@@ -396,3 +396,40 @@ class ReplacementForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["withdrawn"].choices = [(p.start_number, str(p)) for p in field]
         self.fields["replacement"].choices = [(p.start_number, str(p)) for p in candidates]
+
+
+class LocalAnnouncementForm(forms.Form):
+    """What a local qualifier announces before its first draw (A)."""
+
+    championship_year = forms.IntegerField(
+        label=_("Championship year"), min_value=1900, max_value=2999
+    )
+    places = forms.IntegerField(
+        label=_("Qualifying places"),
+        min_value=1,
+        max_value=999,
+        help_text=_("How many of the best players qualify (in each category, if ticked below)."),
+    )
+    per_category = forms.BooleanField(
+        label=_("Per category"),
+        required=False,
+        help_text=_("The best of the blind (B1) and the best of the others (VS) separately."),
+    )
+
+
+class LocalTickForm(forms.Form):
+    """The organiser's own "qualified locally" of a championship player, with a reason."""
+
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    qualified = forms.BooleanField(label=_("Qualified locally"), required=False)
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=300,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Needed for a tick: e.g. which local qualifier, and why it is not recorded."),
+    )
+
+    def __init__(self, *args, players=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [(p.start_number, str(p)) for p in players]

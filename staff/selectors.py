@@ -18,6 +18,7 @@ from scoring.selectors import progress, sanction_rows, tournament_data
 from scoring.standings import qualifier_advancement
 from tournament.addresses import phones_address
 from tournament.labels import stage_label
+from tournament.local_qualifiers import source_words
 from tournament.models import (
     Card,
     DrawStatus,
@@ -274,6 +275,7 @@ class PlayerRow:
     eligibility: str
     present: bool
     paid: bool
+    local_source: str = ""  # qualified locally: the local qualifier and place, or the reason
 
 
 def player_rows(
@@ -293,7 +295,9 @@ def player_rows(
     )
     wanted = folded(search.strip())
     rows = []
-    for player in tournament.players.order_by("start_number"):
+    for player in tournament.players.select_related("local_qualification__source").order_by(
+        "start_number"
+    ):
         if wanted and wanted not in folded(player.name) and wanted != str(player.start_number):
             continue
         problems = player.eligibility_problems()
@@ -315,12 +319,55 @@ def player_rows(
                 club=player.club,
                 team=teams.get(player.pk, ""),
                 eligible=not problems,
-                eligibility=eligibility_sentence(player),
+                eligibility=_with_local_source(eligibility_sentence(player), player),
                 present=player.present,
                 paid=player.paid,
+                local_source=local_source(player),
             )
         )
     return rows
+
+
+def local_source(player: Player) -> str:
+    """Where the player's "qualified locally" comes from: a local qualifier and the place,
+    or the organiser's reason for a tick by hand; empty when not qualified locally. Needs
+    ``local_qualification__source`` selected."""
+    if not player.local_qualifier:
+        return ""
+    if player.local_qualification is not None:
+        return source_words(player.local_qualification)
+    return _("ticked by hand: %(reason)s") % {"reason": player.local_qualifier_reason or "–"}
+
+
+def _with_local_source(words: str, player: Player) -> str:
+    source = local_source(player)
+    if not source:
+        return words
+    return words + "; " + _("qualified locally: %(source)s") % {"source": source}
+
+
+@dataclass(frozen=True)
+class LocallyQualified:
+    number: int
+    name: str
+    source: str
+    by_hand: bool
+
+
+def locally_qualified(tournament: Tournament) -> list[LocallyQualified]:
+    """The tournament's players qualified locally, by start number, each with the source.
+    One query."""
+    return [
+        LocallyQualified(
+            player.start_number,
+            player.name,
+            local_source(player),
+            player.local_qualification_id is None,
+        )
+        for player in tournament.players.filter(local_qualifier=True)
+        .select_related("local_qualification__source")
+        .order_by("start_number")
+    ]
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """People and structure of a championship: tournament, players, teams, stages, games,
 rounds, tables and seats. Scores live in ``scoring``; the rules in ``rules``."""
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import OperationalError, ProgrammingError, models
@@ -434,6 +435,20 @@ class Player(models.Model):
     )
     paid = models.BooleanField(_("entry fee paid"), default=False)
     local_qualifier = models.BooleanField(_("qualified locally"), default=False)
+    # Where the qualification comes from: a local qualifier's record of the player's person
+    # (``tournament.local_qualifiers.apply_local_qualification``), or else a tick by hand
+    # with the organiser's reason.
+    local_qualification = models.ForeignKey(
+        "LocalQualification",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+        verbose_name=_("local qualification"),
+    )
+    local_qualifier_reason = models.CharField(
+        _("reason for qualified locally"), max_length=300, blank=True
+    )
     plays_b_final = models.BooleanField(_("takes part in the B-final"), default=True)
     present = models.BooleanField(
         _("present"),
@@ -919,3 +934,91 @@ class Commitment(models.Model):
     def revealed_seed(self) -> str | None:
         """The seed, once it may be shown: after the draw or the abandonment."""
         return None if self.open else self.seed
+
+
+class LocalQualifierAnnouncement(models.Model):
+    """What a local qualifier announces in advance (A): the championship year it qualifies
+    for and how many of its best, overall or per category. Frozen from the confirmation of
+    its first draw on."""
+
+    tournament = models.OneToOneField(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="local_announcement",
+        verbose_name=_("local qualifier"),
+    )
+    championship_year = models.PositiveSmallIntegerField(
+        _("championship year"), validators=[MinValueValidator(1900), MaxValueValidator(2999)]
+    )
+    places = models.PositiveSmallIntegerField(
+        _("qualifying places"),
+        validators=[MinValueValidator(1), MaxValueValidator(999)],
+        help_text=_("How many of the best players qualify (in each category, if ticked below)."),
+    )
+    per_category = models.BooleanField(
+        _("per category"),
+        default=False,
+        help_text=_("The best of the blind (B1) and the best of the others (VS) separately."),
+    )
+    announced_at = models.DateTimeField(_("announced at"), default=timezone.now)
+    announced_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("announced by"),
+    )
+
+    class Meta:
+        verbose_name = _("announcement of a local qualifier")
+        verbose_name_plural = _("announcements of local qualifiers")
+        constraints = [
+            models.CheckConstraint(condition=Q(places__gte=1), name="local_places_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament}: {self.places} → {self.championship_year}"
+
+
+class LocalQualification(models.Model):
+    """A person qualified for a championship year by a local qualifier (A): its place there,
+    and who recorded it when. Recording that qualifier's results again replaces its rows."""
+
+    person = models.ForeignKey(
+        Person,
+        on_delete=models.PROTECT,
+        related_name="local_qualifications",
+        verbose_name=_("person"),
+    )
+    championship_year = models.PositiveSmallIntegerField(_("championship year"))
+    source = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="local_qualifications",
+        verbose_name=_("local qualifier"),
+    )
+    category = models.CharField(_("category"), max_length=3)  # B1, VS or ALL (overall)
+    place = models.PositiveSmallIntegerField(_("place"))
+    marked_at = models.DateTimeField(_("recorded at"), default=timezone.now)
+    marked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("recorded by"),
+    )
+
+    class Meta:
+        verbose_name = _("local qualification")
+        verbose_name_plural = _("local qualifications")
+        ordering = ["championship_year", "place", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["person", "source"], name="local_qualification_once_per_source"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.person} → {self.championship_year}"

@@ -4,7 +4,10 @@ registration upload on the players' page."""
 
 CS = {
     "Drawn in the B-final already: the player takes part in it (M).": "Už je nalosován do finále B: hráč se ho účastní (M).",
-    ("feminine", "Drawn in the B-final already: she takes part in it (M)."): "Už je nalosována do finále B: hráčka se ho účastní (M).",
+    (
+        "feminine",
+        "Drawn in the B-final already: she takes part in it (M).",
+    ): "Už je nalosována do finále B: hráčka se ho účastní (M).",
     # ending a final game early: a reason, and undo
     "reason for ending early": "důvod předčasného ukončení",
     "Why the referee ended the game early; for the staff, never published.": "Proč rozhodčí partii předčasně ukončil; jen pro pořadatele a rozhodčí, nikdy se nezveřejňuje.",
