@@ -11,6 +11,7 @@ from rules.gender import suggested_gender
 from rules.stages import STAGES
 from rules.timestamps import parse_moment
 from scoring.models import Lot, Replacement, RoundResult, Sanction, Sheet
+from tournament import persons
 from tournament.models import (
     DEFAULT_ORGANISER,
     STAFF_ADDRESSES,
@@ -143,6 +144,9 @@ def _store(document: dict, slug: str) -> Tournament:
         )
         for player in document["players"]
     )
+    persons.link_players(
+        players, {player["no"]: player.get("person") for player in document["players"]}
+    )  # v4: by the stable id; older documents by name and birth date
     player_id = {player.start_number: player.pk for player in players}
 
     teams = Team.objects.bulk_create(
