@@ -106,7 +106,9 @@ def export_tournament(tournament: Tournament) -> dict:
     document = {"format": FORMAT, "version": VERSION, "tournament": tournament_info(tournament)}
     document["players"] = [
         player_entry(p)
-        for p in Player.objects.filter(tournament=tournament).select_related("person").order_by("id")
+        for p in Player.objects.filter(tournament=tournament)
+        .select_related("person")
+        .order_by("id")
     ]
     members = defaultdict(list)
     for team_id, number in (

@@ -10,6 +10,7 @@ from rules.commitment import seed_hex
 from rules.gender import suggested_gender
 from rules.stages import STAGES
 from rules.timestamps import parse_moment
+from scoring.archive import refresh_archive
 from scoring.models import Lot, Replacement, RoundResult, Sanction, Sheet
 from tournament import persons
 from tournament.models import (
@@ -102,6 +103,7 @@ def import_tournament(document: object, *, slug: str, replace: bool = False):
                     )
                 existing.delete()
             tournament = _store(document, slug)
+            refresh_archive(tournament)  # a completed tournament joins the archive
     except DatabaseError as error:  # the checks above should make this unreachable
         raise DocumentRejected(
             [Problem(Place(), _("the database refused the data: %(error)s") % {"error": error})]

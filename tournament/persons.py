@@ -63,7 +63,7 @@ def candidates(name: str, birth_date=None, *, without: Person | None = None) -> 
     )
     if without is not None:
         found = found.exclude(pk=without.pk)
-    return sorted(found, key=lambda p: (birth_date is None or p.birth_date != birth_date))
+    return sorted(found, key=lambda p: birth_date is None or p.birth_date != birth_date)
 
 
 def certain_match(name: str, birth_date) -> Person | None:
