@@ -1,4 +1,5 @@
-"""The site's own pages: the front page with every championship, and the archive."""
+"""The site's own pages: the front page with every championship, the archive, and each
+person's tournaments."""
 
 from django.urls import path
 
@@ -8,4 +9,5 @@ app_name = "tournament"
 urlpatterns = [
     path("", views.front_page, name="home"),
     path("archiv/", views.archive, name="archive"),
+    path("osoby/<uuid:person_id>/", views.person, name="person"),
 ]
