@@ -49,7 +49,7 @@ QUOTA_HELP = format_lazy(
 
 # Addresses of the staff pages directly under /sprava/: no tournament may take them as its
 # short name, or its own pages /sprava/<short name>/… would be hidden behind them.
-STAFF_ADDRESSES = ("ucty", "karty", "novy-turnaj")
+STAFF_ADDRESSES = ("ucty", "karty", "novy-turnaj", "osoby")
 
 
 def quota_frozen_message() -> str:
