@@ -143,8 +143,8 @@ def test_merging_persons_keeps_every_result_and_records_the_merge(example_docume
     merged.refresh_from_db()
     assert merged.merged_into == kept
     assert persons.possible_duplicates() == []
-    assert "merged with" in kept.history.first().history_change_reason
-    assert "merged into" in merged.history.first().history_change_reason
+    assert "sloučena s osobou" in kept.history.first().history_change_reason
+    assert "sloučena do osoby" in merged.history.first().history_change_reason
     # an older document's id of the merged person finds the person kept
     assert persons.by_stable_id(merged.uuid) == kept
     again = export_tournament(Tournament.objects.get(slug="second"))
