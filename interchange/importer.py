@@ -26,6 +26,7 @@ from tournament.models import (
     Team,
     TeamMember,
     Tournament,
+    matching_name,
 )
 
 from .places import Place, Problem
@@ -87,6 +88,7 @@ def import_tournament(document: object, *, slug: str, replace: bool = False):
     try:
         with transaction.atomic():
             existing = Tournament.objects.filter(slug=slug)
+            kept = _persons_kept(existing)
             if existing.exists():
                 if not replace:
                     raise DocumentRejected(
@@ -102,7 +104,7 @@ def import_tournament(document: object, *, slug: str, replace: bool = False):
                         ]
                     )
                 existing.delete()
-            tournament = _store(document, slug)
+            tournament = _store(document, slug, kept)
             refresh_archive(tournament)  # a completed tournament joins the archive
     except DatabaseError as error:  # the checks above should make this unreachable
         raise DocumentRejected(
@@ -111,7 +113,19 @@ def import_tournament(document: object, *, slug: str, replace: bool = False):
     return tournament, [problem for problem in problems if problem.warning]
 
 
-def _store(document: dict, slug: str) -> Tournament:
+def _persons_kept(existing) -> dict[tuple[int, str], str]:
+    """(start number, name as matched) -> the person's stable id, of the tournament about to
+    be replaced: a document without persons (versions 1–3) imported again over it keeps its
+    players' persons instead of making new ones for those it cannot match."""
+    return {
+        (number, matching_name(name)): str(person)
+        for number, name, person in Player.objects.filter(
+            tournament__in=existing, person__isnull=False
+        ).values_list("start_number", "name", "person__uuid")
+    }
+
+
+def _store(document: dict, slug: str, kept: dict | None = None) -> Tournament:
     info = document["tournament"]
     settings = info.get("settings", {})
     quota = settings.get("quota")
@@ -146,9 +160,15 @@ def _store(document: dict, slug: str) -> Tournament:
         )
         for player in document["players"]
     )
-    persons.link_players(
-        players, {player["no"]: player.get("person") for player in document["players"]}
-    )  # v4: by the stable id; older documents by name and birth date
+    kept = kept or {}
+    persons.link_players(  # v4: by the stable id; older documents by name and birth date
+        players,
+        {
+            player["no"]: player.get("person")
+            or kept.get((player["no"], matching_name(player["name"])))
+            for player in document["players"]
+        },
+    )
     player_id = {player.start_number: player.pk for player in players}
 
     teams = Team.objects.bulk_create(

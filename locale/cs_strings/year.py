@@ -31,6 +31,7 @@ CS |= {
     "Person (id)": "Osoba (identifikátor)",
     "the person's id is not one this software writes; empty it.": "identifikátor osoby není takový, jaký tento program zapisuje; buňku vyprázdněte.",
     "This person is another player of the tournament already.": "Tato osoba je v turnaji už jiným hráčem.",
+    "the person is player %(other)s already: one person, one player": "tato osoba už je hráčem %(other)s: jedna osoba, jeden hráč",
     # the archive's summary (scoring.archive, rebuild_archive)
     "Writes the archive's summary of every completed tournament again (the places, medals, titles, best rounds and closes the archive and the persons' pages read).": "Zapíše znovu souhrn každého dokončeného turnaje pro archiv (místa, medaile, tituly, nejlepší kola a zavření, ze kterých čte archiv a stránky osob).",
     "Archive rebuilt: %(count)s entries.": "Archiv znovu sestaven: záznamů %(count)s.",

@@ -229,3 +229,24 @@ def test_every_player_recorded_before_persons_gets_one(example_document):
     assert persons_of("first") == persons_of("second")
     assert None not in persons_of("first").values()
     assert Person.objects.count() == len(example_document["players"])
+
+
+def test_two_players_of_one_person_in_a_document_are_refused(example_document):
+    from interchange.importer import DocumentRejected
+
+    same = str(uuid.uuid4())
+    example_document["players"][0]["person"] = same
+    example_document["players"][1]["person"] = same
+    with pytest.raises(DocumentRejected) as rejected:
+        import_tournament(example_document, slug="first")
+    assert any("jedna osoba, jeden hráč" in str(p) for p in rejected.value.problems)
+
+
+def test_an_older_document_imported_again_keeps_its_players_persons(example_document):
+    for player in example_document["players"]:
+        player.pop("birth_date")  # nothing to be certain by
+    import_tournament(copy.deepcopy(example_document), slug="first")
+    before = persons_of("first")
+    import_tournament(copy.deepcopy(example_document), slug="first", replace=True)
+    assert persons_of("first") == before
+    assert Person.objects.count() == len(example_document["players"])
