@@ -104,13 +104,25 @@ def import_tournament(document: object, *, slug: str, replace: bool = False):
                         ]
                     )
                 existing.delete()
-            tournament = _store(document, slug, kept)
+            tournament, uncertain = _store(document, slug, kept)
             refresh_archive(tournament)  # a completed tournament joins the archive
     except DatabaseError as error:  # the checks above should make this unreachable
         raise DocumentRejected(
             [Problem(Place(), _("the database refused the data: %(error)s") % {"error": error})]
         ) from error
-    return tournament, [problem for problem in problems if problem.warning]
+    warnings = [problem for problem in problems if problem.warning]
+    warnings += [
+        Problem(
+            Place(player=player.start_number),
+            _(
+                "another person of this name is recorded: the player is a new person, listed "
+                "among the possible duplicates for the organiser to merge or keep apart"
+            ),
+            warning=True,
+        )
+        for player in uncertain
+    ]
+    return tournament, warnings
 
 
 def _persons_kept(existing) -> dict[tuple[int, str], str]:
@@ -125,7 +137,7 @@ def _persons_kept(existing) -> dict[tuple[int, str], str]:
     }
 
 
-def _store(document: dict, slug: str, kept: dict | None = None) -> Tournament:
+def _store(document: dict, slug: str, kept: dict | None = None) -> tuple[Tournament, list]:
     info = document["tournament"]
     settings = info.get("settings", {})
     quota = settings.get("quota")
@@ -161,7 +173,7 @@ def _store(document: dict, slug: str, kept: dict | None = None) -> Tournament:
         for player in document["players"]
     )
     kept = kept or {}
-    persons.link_players(  # v4: by the stable id; older documents by name and birth date
+    uncertain = persons.link_players(  # v4: by the stable id; else by name and birth date
         players,
         {
             player["no"]: player.get("person")
@@ -233,7 +245,7 @@ def _store(document: dict, slug: str, kept: dict | None = None) -> Tournament:
         )
         for entry in document.get("replacements", [])
     )
-    return tournament
+    return tournament, uncertain
 
 
 def _store_stage(

@@ -125,7 +125,7 @@ def link_players(players: Iterable[Player], stable_ids: Mapping[int, object] | N
     """Give each of ``players`` (saved) a person: by the stable id given for its start number
     (a new person with that id when this server has none), else the certain match, else a new
     person. For the bulk ways in (the JSON import, the push): a few queries for any number of
-    players."""
+    players. Returns the players given a new person that shares its name with another."""
     players = list(players)
     wanted = {
         number: uuid_module.UUID(str(value))
@@ -168,7 +168,23 @@ def link_players(players: Iterable[Player], stable_ids: Mapping[int, object] | N
     for player in players:
         player.person_id = player.person.pk
     Player.objects.bulk_update(players, ["person"])
-    return players
+    made = {person.pk for person in new}
+    return sharing_a_name([player for player in players if player.person_id in made])
+
+
+def sharing_a_name(players: Iterable[Player]) -> list[Player]:
+    """Those of ``players`` (their persons loaded) whose person shares the name with another
+    person: the possible duplicates they join. One query."""
+    players = list(players)
+    names = {player.person.folded_name for player in players if player.person is not None}
+    shared = set(
+        Person.objects.filter(folded_name__in=names, merged_into__isnull=True)
+        .values("folded_name")
+        .annotate(count=Count("id"))
+        .filter(count__gt=1)
+        .values_list("folded_name", flat=True)
+    )
+    return [p for p in players if p.person is not None and p.person.folded_name in shared]
 
 
 # --- possible duplicates and the merge -----------------------------------------------------

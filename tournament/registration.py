@@ -384,8 +384,27 @@ class Outcome:
     updated: int = 0
     teams: int = 0
     errors: list[str] = field(default_factory=list)
+    # new players whose new person shares the name with another: the possible duplicates
+    to_check: int = 0
 
     def summary(self) -> str:
+        stored = self.stored()
+        if not self.to_check:
+            return stored
+        return (
+            stored
+            + " "
+            + ngettext(
+                "%(count)s new player shares the name with another person: see the persons' "
+                "possible duplicates.",
+                "%(count)s new players share the name with another person: see the persons' "
+                "possible duplicates.",
+                self.to_check,
+            )
+            % {"count": self.to_check}
+        )
+
+    def stored(self) -> str:
         return _("Stored: %(created)s, %(updated)s, %(teams)s.") % {
             "created": ngettext("%(count)s new player", "%(count)s new players", self.created)
             % {"count": self.created},
@@ -430,7 +449,7 @@ class Refused(Exception):
 
 
 def _store(tournament, found: Registration, existing: dict, started: bool, outcome) -> None:
-    errors = []
+    errors, new_persons = [], []
     for row, where in found.players:
         values = dict(row)
         stable_id = values.pop("person")
@@ -449,6 +468,8 @@ def _store(tournament, found: Registration, existing: dict, started: bool, outco
             continue
         if stable_id is not None or player.person_id is None:
             player.person = persons.person_for(persons.values_of(player), stable_id=stable_id)
+            if created and stable_id is None and player.person.players.count() == 0:
+                new_persons.append(player)
         player.save()
         if created:
             outcome.created += 1
@@ -456,6 +477,7 @@ def _store(tournament, found: Registration, existing: dict, started: bool, outco
             outcome.updated += 1
     if errors:
         raise Refused(errors)
+    outcome.to_check = len(persons.sharing_a_name(new_persons))
     if started:
         return
     ids = dict(Player.objects.filter(tournament=tournament).values_list("start_number", "id"))

@@ -32,6 +32,12 @@ CS |= {
     "the person's id is not one this software writes; empty it.": "identifikátor osoby není takový, jaký tento program zapisuje; buňku vyprázdněte.",
     "This person is another player of the tournament already.": "Tato osoba je v turnaji už jiným hráčem.",
     "the person is player %(other)s already: one person, one player": "tato osoba už je hráčem %(other)s: jedna osoba, jeden hráč",
+    "another person of this name is recorded: the player is a new person, listed among the possible duplicates for the organiser to merge or keep apart": "osoba tohoto jména už je zaznamenána: hráč je novou osobou a je uveden mezi možnými duplicitami, aby ji organizátor sloučil, nebo ponechal zvlášť",
+    "%(count)s new player shares the name with another person: see the persons' possible duplicates.": (
+        "%(count)s nový hráč má stejné jméno jako jiná osoba: viz možné duplicity osob.",
+        "%(count)s noví hráči mají stejné jméno jako jiná osoba: viz možné duplicity osob.",
+        "%(count)s nových hráčů má stejné jméno jako jiná osoba: viz možné duplicity osob.",
+    ),
     # the archive's summary (scoring.archive, rebuild_archive)
     "Writes the archive's summary of every completed tournament again (the places, medals, titles, best rounds and closes the archive and the persons' pages read).": "Zapíše znovu souhrn každého dokončeného turnaje pro archiv (místa, medaile, tituly, nejlepší kola a zavření, ze kterých čte archiv a stránky osob).",
     "Archive rebuilt: %(count)s entries.": "Archiv znovu sestaven: záznamů %(count)s.",

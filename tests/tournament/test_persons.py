@@ -3,6 +3,7 @@ formats, and merging a person recorded twice; matching and merging keep every re
 
 import copy
 import importlib
+import io
 import uuid
 from datetime import date
 
@@ -250,3 +251,28 @@ def test_an_older_document_imported_again_keeps_its_players_persons(example_docu
     import_tournament(copy.deepcopy(example_document), slug="first", replace=True)
     assert persons_of("first") == before
     assert Person.objects.count() == len(example_document["players"])
+
+
+def test_an_import_warns_of_each_new_person_sharing_a_name(example_document):
+    import_tournament(copy.deepcopy(example_document), slug="first")
+    second = copy.deepcopy(example_document)
+    del second["players"][2]["birth_date"]
+    _tournament, warnings = import_tournament(second, slug="second")
+    assert [w.place.player for w in warnings if "duplicit" in w.message] == [3]
+    _tournament, again = import_tournament(second, slug="second", replace=True)
+    assert not [w for w in again if "duplicit" in w.message]  # its persons are kept
+
+
+def test_the_upload_says_how_many_new_players_share_a_name(tournament):
+    Person.objects.create(name="Eva Malá", birth_date=date(1990, 1, 1))
+    from openpyxl import load_workbook
+
+    book = load_workbook(io.BytesIO(registration.template()))
+    sheet = book[registration.sheet_title()]
+    for cell, value in {"A2": 1, "B2": "Eva Mala", "D2": "B1", "F2": "ano"}.items():
+        sheet[cell] = value
+    out = io.BytesIO()
+    book.save(out)
+    outcome = registration.import_players(tournament, out.getvalue())
+    assert outcome.errors == [] and outcome.to_check == 1
+    assert "duplicit" in outcome.summary()
