@@ -533,3 +533,13 @@ class PersonSearchForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, label_suffix="", **kwargs)
+
+
+class KeepApartForm(forms.Form):
+    """The persons of one name that the organiser found different people."""
+
+    osoba = forms.ModelMultipleChoiceField(
+        queryset=Person.objects.filter(merged_into__isnull=True),
+        to_field_name="uuid",
+        widget=forms.MultipleHiddenInput,
+    )

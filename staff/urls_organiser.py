@@ -31,6 +31,7 @@ urlpatterns = [
     path("karty/<int:card>/smazat/", cards.card_delete, name="card_delete"),
     path("osoby/", persons.persons, name="persons"),
     path("osoby/duplicity/", persons.duplicates, name="persons_duplicates"),
+    path("osoby/duplicity/ruzne/", persons.keep_apart, name="persons_keep_apart"),
     path("osoby/sloucit/", persons.persons_merge, name="persons_merge"),
     path("osoby/<uuid:person_id>/", persons.person, name="person"),
     path("<slug:slug>/", day.day, name="tournament"),

@@ -419,6 +419,9 @@ class Person(models.Model):
         related_name="merged",
         verbose_name=_("merged into"),
     )
+    # The organiser looked at the persons of this name and found them different people: the
+    # page of possible duplicates leaves the name out until a new person of it comes.
+    kept_apart = models.BooleanField(_("checked: not a duplicate"), default=False)
     history = HistoricalRecords(verbose_name=_("history of the person"))
 
     class Meta:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
@@ -202,8 +202,8 @@ def possible_duplicates() -> list[DuplicateGroup]:
     shared = (
         Person.objects.filter(merged_into__isnull=True)
         .values("folded_name")
-        .annotate(count=Count("id"))
-        .filter(count__gt=1)
+        .annotate(count=Count("id"), unchecked=Count("id", filter=Q(kept_apart=False)))
+        .filter(count__gt=1, unchecked__gt=0)
         .values("folded_name")
     )
     groups = defaultdict(list)
@@ -214,6 +214,25 @@ def possible_duplicates() -> list[DuplicateGroup]:
     ):
         groups[person.folded_name].append(person)
     return [DuplicateGroup(persons[0].name, persons) for persons in groups.values()]
+
+
+@transaction.atomic
+def keep_apart(*, group: Iterable[Person]) -> int:
+    """The organiser found the persons of one name different people: the page of possible
+    duplicates leaves them out until another person of the name is recorded. Each person's
+    history records it."""
+    found = list(Person.objects.select_for_update().filter(pk__in=[p.pk for p in group]))
+    names = {person.folded_name for person in found}
+    if len(found) < 2 or len(names) != 1 or any(p.merged_into_id for p in found):
+        raise Refused(_("Choose two or more persons of one name."))
+    for person in found:
+        person.kept_apart = True
+        person._change_reason = (
+            _("not the same person as %(others)s")
+            % {"others": ", ".join(str(o.uuid)[:8] for o in found if o.pk != person.pk)}
+        )[:REASON_MAX]
+        person.save()
+    return len(found)
 
 
 def merge_refusal(keep: Person, merged: Person) -> str | None:

@@ -1,18 +1,22 @@
 """Persons across tournaments (issue 25): the list, each person with their tournaments and
 history, the possible duplicates, and the merge of a person recorded twice."""
 
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import require_POST, require_safe
 
 from accounts.access import organiser_required
 from tournament import persons as person_services
 from tournament.models import Person
+from ui.refusals import show_refusal
 from ui.views import ServiceFormView
 
 from .. import selectors
-from ..forms import MergeChoiceForm, MergeForm, PersonSearchForm
+from ..forms import KeepApartForm, MergeChoiceForm, MergeForm, PersonSearchForm
 
 
 @organiser_required
@@ -39,6 +43,25 @@ def person(request, person_id):
         return redirect("staff:person", person_id=person_services.resolved(found).uuid)
     details = selectors.person_details(found)
     return render(request, "staff/person.html", {**details, "details": details})
+
+
+@organiser_required
+@require_POST
+def keep_apart(request):
+    """The persons of one name are different people: off the page of possible duplicates."""
+    form = KeepApartForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest()
+    try:
+        person_services.keep_apart(group=form.cleaned_data["osoba"])
+    except ValidationError as refusal:
+        show_refusal(request, refusal)
+    else:
+        messages.success(
+            request,
+            _("Kept apart: %(name)s.") % {"name": form.cleaned_data["osoba"][0].name},
+        )
+    return redirect("staff:persons_duplicates")
 
 
 @organiser_required

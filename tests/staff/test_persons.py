@@ -135,3 +135,19 @@ def test_the_persons_list_finds_a_name_typed_without_accents(as_organiser):
     Person.objects.create(name="Eva Doležal")
     page = as_organiser.get(reverse("staff:persons") + "?hledat=ruzena+stastna").content.decode()
     assert "Růžena Šťastná" in page and "Eva Doležal" not in page
+
+
+def test_persons_who_only_share_a_name_are_kept_apart(as_organiser):
+    first = Person.objects.create(name="Jan Novák", birth_date=date(1950, 1, 1))
+    second = Person.objects.create(name="Jan Novak", birth_date=date(1988, 8, 8))
+    url = reverse("staff:persons_duplicates")
+    assert str(second.uuid) in as_organiser.get(url).content.decode()
+    done = as_organiser.post(
+        reverse("staff:persons_keep_apart"), {"osoba": [str(first.uuid), str(second.uuid)]}
+    )
+    assert done.status_code == 302
+    assert str(second.uuid) not in as_organiser.get(url).content.decode()
+    assert "jiná osoba než" in first.history.first().history_change_reason
+    third = Person.objects.create(name="JAN NOVÁK")  # another of the name: the group is back
+    page = as_organiser.get(url).content.decode()
+    assert all(str(p.uuid) in page for p in (first, second, third))
