@@ -90,12 +90,12 @@ def refresh_archive(tournament: Tournament) -> int:
     found = summaries(data, championship=tournament.kind == TournamentKind.CHAMPIONSHIP)
     players = dict(Player.objects.filter(tournament=tournament).values_list("start_number", "pk"))
     ArchiveEntry.objects.filter(tournament=tournament).delete()
+    # every player has an entry: one who never sat at a table has no rounds ("did not play")
     ArchiveEntry.objects.bulk_create(
-        ArchiveEntry(tournament=tournament, player_id=players[number], **vars(summary))
-        for number, summary in sorted(found.items())
-        if number in players
+        ArchiveEntry(tournament=tournament, player_id=pk, **vars(found.get(number, Summary())))
+        for number, pk in sorted(players.items())
     )
-    return len(found)
+    return len(players)
 
 
 def refresh_archive_of(tournament_id: int) -> int:

@@ -70,6 +70,7 @@ CS |= {
     ),
     "Every tournament played, the newest first": "Všechny odehrané turnaje, nejnovější první",
     "champion": "mistr",
+    "registered, did not play": "přihlášen(a), nehrál(a)",
     "not completed yet, or the results are not announced yet": "zatím nedokončen, nebo výsledky ještě nebyly vyhlášeny",
     "Every tournament of this player, places, medals and records": "Všechny turnaje tohoto hráče, umístění, medaile a rekordy",
     # the staff's pages of persons

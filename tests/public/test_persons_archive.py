@@ -196,3 +196,15 @@ def test_a_person_page_takes_the_same_queries_for_many_tournaments():
     small_season(20, 100, people)
     assert person.players.count() > 20
     assert queries() == few
+
+
+def test_a_registered_player_who_never_played_is_said_so(example_document):
+    example_document["players"].append(
+        {"no": 99, "name": "Ota Nepřišel", "birth_date": "1970-01-01", "sight_class": "B1"}
+    )
+    import_tournament(example_document, slug="mcr")
+    entry = ArchiveEntry.objects.get(player__start_number=99)
+    assert (entry.rounds, entry.place, entry.points) == (0, None, 0)
+    text = Client().get(f"/osoby/{entry.player.person.uuid}/").content.decode()
+    assert "nehrál" in text
+    assert "Ota Nepřišel" not in Client().get("/archiv/").content.decode()  # no record of 0
