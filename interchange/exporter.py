@@ -21,7 +21,7 @@ from tournament.models import (
 )
 
 FORMAT = "syllabatim-tournament"
-VERSION = 3
+VERSION = 4
 
 
 def write_json(out, document: dict) -> None:
@@ -96,6 +96,8 @@ def player_entry(player: Player) -> dict:
     entry.update(
         paid=player.paid, local_qualifier=player.local_qualifier, plays_b_final=player.plays_b_final
     )
+    if player.person is not None:  # v4: the person's stable id (load ``person`` with the row)
+        entry["person"] = str(player.person.uuid)
     return entry
 
 
@@ -103,7 +105,10 @@ def export_tournament(tournament: Tournament) -> dict:
     """Everything stored of a tournament, in a fixed number of queries."""
     document = {"format": FORMAT, "version": VERSION, "tournament": tournament_info(tournament)}
     document["players"] = [
-        player_entry(p) for p in Player.objects.filter(tournament=tournament).order_by("id")
+        player_entry(p)
+        for p in Player.objects.filter(tournament=tournament)
+        .select_related("person")
+        .order_by("id")
     ]
     members = defaultdict(list)
     for team_id, number in (

@@ -10,7 +10,9 @@ from rules.commitment import seed_hex
 from rules.gender import suggested_gender
 from rules.stages import STAGES
 from rules.timestamps import parse_moment
+from scoring.archive import refresh_archive
 from scoring.models import Lot, Replacement, RoundResult, Sanction, Sheet
+from tournament import persons
 from tournament.models import (
     DEFAULT_ORGANISER,
     STAFF_ADDRESSES,
@@ -24,6 +26,7 @@ from tournament.models import (
     Team,
     TeamMember,
     Tournament,
+    matching_name,
 )
 
 from .places import Place, Problem
@@ -85,6 +88,7 @@ def import_tournament(document: object, *, slug: str, replace: bool = False):
     try:
         with transaction.atomic():
             existing = Tournament.objects.filter(slug=slug)
+            kept = _persons_kept(existing)
             if existing.exists():
                 if not replace:
                     raise DocumentRejected(
@@ -100,15 +104,40 @@ def import_tournament(document: object, *, slug: str, replace: bool = False):
                         ]
                     )
                 existing.delete()
-            tournament = _store(document, slug)
+            tournament, uncertain = _store(document, slug, kept)
+            refresh_archive(tournament)  # a completed tournament joins the archive
     except DatabaseError as error:  # the checks above should make this unreachable
         raise DocumentRejected(
             [Problem(Place(), _("the database refused the data: %(error)s") % {"error": error})]
         ) from error
-    return tournament, [problem for problem in problems if problem.warning]
+    warnings = [problem for problem in problems if problem.warning]
+    warnings += [
+        Problem(
+            Place(player=player.start_number),
+            _(
+                "another person of this name is recorded: the player is a new person, listed "
+                "among the possible duplicates for the organiser to merge or keep apart"
+            ),
+            warning=True,
+        )
+        for player in uncertain
+    ]
+    return tournament, warnings
 
 
-def _store(document: dict, slug: str) -> Tournament:
+def _persons_kept(existing) -> dict[tuple[int, str], str]:
+    """(start number, name as matched) -> the person's stable id, of the tournament about to
+    be replaced: a document without persons (versions 1–3) imported again over it keeps its
+    players' persons instead of making new ones for those it cannot match."""
+    return {
+        (number, matching_name(name)): str(person)
+        for number, name, person in Player.objects.filter(
+            tournament__in=existing, person__isnull=False
+        ).values_list("start_number", "name", "person__uuid")
+    }
+
+
+def _store(document: dict, slug: str, kept: dict | None = None) -> tuple[Tournament, list]:
     info = document["tournament"]
     settings = info.get("settings", {})
     quota = settings.get("quota")
@@ -142,6 +171,15 @@ def _store(document: dict, slug: str) -> Tournament:
             plays_b_final=player.get("plays_b_final", True),
         )
         for player in document["players"]
+    )
+    kept = kept or {}
+    uncertain = persons.link_players(  # v4: by the stable id; else by name and birth date
+        players,
+        {
+            player["no"]: player.get("person")
+            or kept.get((player["no"], matching_name(player["name"])))
+            for player in document["players"]
+        },
     )
     player_id = {player.start_number: player.pk for player in players}
 
@@ -207,7 +245,7 @@ def _store(document: dict, slug: str) -> Tournament:
         )
         for entry in document.get("replacements", [])
     )
-    return tournament
+    return tournament, uncertain
 
 
 def _store_stage(

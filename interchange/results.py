@@ -15,7 +15,7 @@ from scoring.standings import (
 )
 
 FORMAT = "syllabatim-results"
-VERSION = 3
+VERSION = 4
 
 
 def standing_row(row: Ranked) -> dict:

@@ -5,6 +5,7 @@ and worker would pay its tenth of a second at start-up.
 """
 
 import json
+import uuid
 from functools import cache
 from pathlib import Path
 
@@ -27,7 +28,18 @@ def format_checker():
     checker = FormatChecker(formats=())
     checker.checks("date")(is_date)
     checker.checks("date-time")(is_moment)
+    checker.checks("uuid")(_is_uuid)
     return checker
+
+
+def _is_uuid(value: object) -> bool:
+    """A person's stable id (v4) as written: 32 hexadecimal digits in the 8-4-4-4-12 groups."""
+    if not isinstance(value, str):
+        return True  # the type's check says what is wrong
+    try:
+        return str(uuid.UUID(value)) == value.lower()
+    except ValueError:
+        return False
 
 
 @cache

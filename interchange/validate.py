@@ -204,11 +204,23 @@ class Checker:
 
     def check_players(self) -> dict[int, dict]:
         players: dict[int, dict] = {}
+        persons: dict[str, int] = {}  # v4: a person's stable id -> the player it is
         for player in self.document["players"]:
             number = player["no"]
             if number in players:
                 self.error(Place(player=number), _("the start number is used twice"))
             players[number] = player
+            person = str(player.get("person", "")).lower()
+            if not person:
+                continue
+            if person in persons:
+                self.error(
+                    Place(player=number),
+                    _("the person is player %(other)s already: one person, one player")
+                    % {"other": persons[person]},
+                )
+            else:
+                persons[person] = number
         return players
 
     def check_teams(self, players: dict[int, dict]) -> set[str]:

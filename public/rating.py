@@ -69,9 +69,15 @@ def rating_list(request):
 @public
 @require_safe
 def rating_person(request, person):
+    person = get_object_or_404(Person, pk=person)
+    return render(request, "public/rating_person.html", rating_history(person))
+
+
+def rating_history(person: Person) -> dict:
+    """A person's rating after each rated game: the chart, its table and the latest value,
+    for the rating's own page and the person's page."""
     from scoring import rating as stored_rating
 
-    person = get_object_or_404(Person, pk=person)
     history = stored_rating.person_history(person)
     context = {"person": person, "history": history}
     if history:
@@ -85,4 +91,4 @@ def rating_person(request, person):
             prefix="history-",
         )
         context["current"] = history[-1]
-    return render(request, "public/rating_person.html", context)
+    return context

@@ -3,9 +3,11 @@ in a fixed number of queries; what the pages share with the printouts is ``scori
 """
 
 import dataclasses
+import uuid
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.db.models import Count, Exists, Max, OuterRef, Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -13,7 +15,7 @@ from rules.championship import deal_size
 from rules.sanctions import Sanction as SanctionData
 from rules.sanctions import void, voided_games
 from rules.score import RoundEntry, round_score
-from scoring.models import RoundResult
+from scoring.models import ArchiveEntry, RoundResult
 from scoring.pages import PlayerInfo, SeatRow, held_results, player_infos  # noqa: F401
 from scoring.selectors import (
     sanction_rows,
@@ -22,14 +24,11 @@ from scoring.selectors import (
     unconfirmed_sheets,
 )
 from scoring.standings import (
-    FINAL_A,
     STAGES,
-    podiums,
     ranks_after_games,
-    stage_entries,
 )
 from tournament.labels import stage_label
-from tournament.models import Seat, Stage, Tournament
+from tournament.models import Person, Player, Seat, Stage, Tournament, TournamentKind
 from ui.search import folded
 
 
@@ -257,45 +256,127 @@ class Champion:
     year: int
     tournament: Tournament
     category: str
-    player: str | None  # None while first place is shared
+    name: str
+    person: uuid.UUID | None  # the person's page
 
 
 @dataclass(frozen=True)
 class Record:
     name: str
     value: int
+    person: uuid.UUID | None = None
     year: int | None = None  # the championship of a single-round record
 
 
-def archive() -> tuple[list[Champion], list[Record], list[Record]]:
-    """Champions by year and category, and personal records over all championships (players
-    matched across championships by name)."""
-    champions, best, closes = [], {}, defaultdict(int)
-    for tournament in Tournament.objects.order_by("-year", "name"):
-        data = tournament_data(tournament)
-        names = {n: info.name for n, info in player_infos(tournament).items()}
-        held = held_results(tournament)  # a held stage is announced at the ceremony, not here
-        if (
-            FINAL_A not in held
-            and data.stages.get(FINAL_A)
-            and data.stages[FINAL_A].results
-            and data.stage_over(FINAL_A)
-        ):
-            for category, podium in podiums(data, FINAL_A).items():
-                champions.append(
-                    Champion(tournament.year, tournament, category, names.get(podium.champion))
-                )
-        for kind in data.stages:
-            if kind in held:
-                continue
-            for number, entry in stage_entries(data, kind):
-                score = round_score(entry, data.close_bonus)
-                name = names[number]
-                if score > best.get(name, Record(name, -1)).value:
-                    best[name] = Record(name, score, tournament.year)
-                closes[name] += entry.counts_as_close
-    best_rounds = sorted(best.values(), key=lambda r: (-r.value, r.name))
-    most_closes = sorted(
-        (Record(n, c) for n, c in closes.items() if c), key=lambda r: (-r.value, r.name)
+@dataclass
+class Archive:
+    champions: list[Champion]
+    best_rounds: list[Record]
+    most_closes: list[Record]
+    most_titles: list[Record]
+
+
+def _announced(entries):
+    """Archive entries of results announced: a tournament with a stage held for the
+    ceremony shows nothing of it until the results are released."""
+    return entries.exclude(
+        tournament__in=Stage.objects.filter(results_held=True).values("tournament")
     )
-    return champions, best_rounds, most_closes
+
+
+PERSON = ("player__person__uuid", "player__person__name")
+
+
+def archive(shown: int = 10) -> Archive:
+    """The champions by year and category, and the records over all tournaments by person
+    (best single round, most closes, most titles), read from the stored summary of completed
+    tournaments (``scoring.archive``): five queries, however many tournaments there are."""
+    entries = _announced(ArchiveEntry.objects.all())
+    champions = [
+        Champion(
+            e.tournament.year,
+            e.tournament,
+            e.category,
+            e.player.name,
+            e.player.person.uuid if e.player.person_id else None,
+        )
+        for e in entries.filter(champion=True, tournament__kind=TournamentKind.CHAMPIONSHIP)
+        .select_related("tournament", "player__person")
+        .order_by("-tournament__year", "tournament__name", "category")
+    ]
+    by_person = entries.filter(player__person__isnull=False).values(*PERSON)
+    best = list(by_person.annotate(value=Max("best_round")).order_by("-value", PERSON[1])[:shown])
+    years = {}
+    for person, value, year in (
+        entries.filter(player__person__uuid__in=[row[PERSON[0]] for row in best])
+        .order_by("tournament__start_date")
+        .values_list(PERSON[0], "best_round", "tournament__year")
+    ):
+        years.setdefault((person, value), year)  # the first time it was played
+
+    def records(rows, with_year=False) -> list[Record]:
+        return [
+            Record(
+                row[PERSON[1]],
+                row["value"],
+                row[PERSON[0]],
+                years.get((row[PERSON[0]], row["value"])) if with_year else None,
+            )
+            for row in rows
+            if row["value"]
+        ]
+
+    return Archive(
+        champions,
+        records(best, with_year=True),
+        records(by_person.annotate(value=Sum("closes")).order_by("-value", PERSON[1])[:shown]),
+        records(
+            by_person.filter(champion=True)
+            .annotate(value=Count("id"))
+            .order_by("-value", PERSON[1])[:shown]
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class PersonTournament:
+    tournament: Tournament
+    number: int  # the start number, for the player's page
+    entry: ArchiveEntry | None  # None: not complete yet, or its results held
+
+
+@dataclass
+class PersonPage:
+    person: Person
+    tournaments: list[PersonTournament]
+
+    @property
+    def titles(self) -> int:
+        return sum(1 for t in self.tournaments if t.entry and t.entry.champion)
+
+    @property
+    def medals(self) -> int:
+        return sum(1 for t in self.tournaments if t.entry and t.entry.medal)
+
+
+def person_page(person: Person) -> PersonPage:
+    """Every tournament the person played, newest first, with the stored summary of each
+    completed one (nothing of a tournament whose results are held). Two queries."""
+    held = Stage.objects.filter(tournament=OuterRef("tournament"), results_held=True)
+    players = (
+        Player.objects.filter(person=person)
+        .annotate(held=Exists(held))
+        .select_related("tournament", "archive_entry")
+        .order_by("-tournament__start_date", "-tournament_id")
+    )
+    return PersonPage(
+        person,
+        [
+            PersonTournament(
+                player.tournament,
+                player.start_number,
+                None if player.held else getattr(player, "archive_entry", None),
+            )
+            for player in players
+        ],
+    )

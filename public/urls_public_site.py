@@ -1,4 +1,5 @@
-"""The site's own pages: the front page with every championship, the archive, the rating."""
+"""The site's own pages: the front page with every championship, the archive, the rating,
+and each person's tournaments."""
 
 from django.urls import path
 
@@ -10,4 +11,5 @@ urlpatterns = [
     path("archiv/", views.archive, name="archive"),
     path("hodnoceni/", rating.rating_list, name="rating"),
     path("hodnoceni/<int:person>/", rating.rating_person, name="rating_person"),
+    path("osoby/<uuid:person_id>/", views.person, name="person"),
 ]

@@ -4,7 +4,7 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html
@@ -25,10 +25,11 @@ from scoring.selectors import stage_data
 from tournament.cache import cached_page, keep_only, named, table_sort, used_parameters
 from tournament.labels import CATEGORY_NAMES, stage_label
 from tournament.lookups import tournament_or_404
-from tournament.models import Stage, Tournament
+from tournament.models import Person, Player, Stage, Tournament, TournamentKind
+from tournament.persons import resolved
 from ui.labels import MEDALS
 
-from . import charts, hall, live, selectors
+from . import charts, hall, live, rating, selectors
 from .commitments import draw_commitments
 from .tables import DrawTable, StandingsTable, TeamsTable
 
@@ -430,28 +431,65 @@ def player(request, slug, number):
                     "ranks": [(game, rank) for k, game, rank in page.ranks if k == kind],
                 }
             )
+    person = (
+        Player.objects.filter(tournament=tournament, start_number=number)
+        .values_list("person__uuid", flat=True)
+        .first()
+    )
     return render(
         request,
         "public/player.html",
-        pages.page_context(tournament, "player", page=page, stages=by_stage),
+        pages.page_context(tournament, "player", page=page, stages=by_stage, person=person),
     )
 
 
 @public
 @cached_page
 def archive(request):
-    champions, best_rounds, most_closes = selectors.archive()
+    found = selectors.archive(RECORDS_SHOWN)
     return render(
         request,
         "public/archive.html",
         {
             "champions": [
-                {"champion": c, "category": CATEGORY_NAMES[c.category]()} for c in champions
+                {"champion": c, "category": CATEGORY_NAMES[c.category]()} for c in found.champions
             ],
-            "best_rounds": best_rounds[:RECORDS_SHOWN],
-            "most_closes": most_closes[:RECORDS_SHOWN],
+            "best_rounds": found.best_rounds,
+            "most_closes": found.most_closes,
+            "most_titles": found.most_titles,
         },
     )
+
+
+@public
+@cached_page
+def person(request, person_id):
+    """A person's tournaments, places, medals, titles, best rounds and closes (never the
+    birth date); a person merged into another is found at the other's address."""
+    found = get_object_or_404(Person, uuid=person_id)
+    if found.merged_into_id is not None:
+        return redirect("tournament:person", person_id=resolved(found).uuid, permanent=True)
+    page = selectors.person_page(found)
+    return render(
+        request,
+        "public/person.html",
+        {
+            "page": page,
+            "rows": [_person_row(item) for item in page.tournaments],
+            "rating": rating.rating_history(found),
+        },
+    )
+
+
+def _person_row(item: selectors.PersonTournament) -> dict:
+    entry = item.entry
+    return {
+        "item": item,
+        "kind": TournamentKind(item.tournament.kind).label,
+        "stage": stage_label(entry.stage) if entry and entry.stage else "",
+        "category": CATEGORY_NAMES[entry.category]() if entry and entry.category else "",
+        "medal": MEDALS.get(entry.medal) if entry and entry.medal else None,
+    }
 
 
 def _hall_context(request, tournament) -> dict:

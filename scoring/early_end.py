@@ -11,6 +11,7 @@ from tournament.lookups import who
 from tournament.models import Game, Round
 from tournament.refusals import Refused
 
+from .archive import refresh_archive_of
 from .models import (
     Sheet,
 )
@@ -64,6 +65,7 @@ def end_game_early(*, game: Game, by: User, reason: str) -> Game:
     game.save(
         update_fields=["rounds_dropped", "ended_early_at", "ended_early_by", "ended_early_reason"]
     )
+    refresh_archive_of(game.stage.tournament_id)
     return game
 
 
@@ -111,4 +113,5 @@ def undo_early_end(*, game: Game, by: User) -> Game:
     game.save(
         update_fields=["rounds_dropped", "ended_early_at", "ended_early_by", "ended_early_reason"]
     )
+    refresh_archive_of(game.stage.tournament_id)
     return game

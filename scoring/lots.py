@@ -15,6 +15,7 @@ from tournament.lookups import who
 from tournament.models import Commitment
 from tournament.refusals import Refused
 
+from .archive import refresh_archive
 from .models import (
     Lot,
 )
@@ -102,4 +103,5 @@ def draw_lot(
     lot.save()
     if commitment is not None:
         commitments.use(commitment, at=now)
+    refresh_archive(tournament)
     return lot

@@ -13,6 +13,7 @@ from tournament.lookups import who
 from tournament.models import Game, Player, Seat
 from tournament.refusals import Refused
 
+from .archive import refresh_archive_of
 from .models import (
     Sanction,
     SanctionScope,
@@ -85,6 +86,7 @@ def record_sanction(*, player: Player, scope: str, game: Game, reason: str, by: 
     sanction._history_user = by
     sanction.full_clean()
     sanction.save()
+    refresh_archive_of(sanction.tournament_id)
     return sanction
 
 
@@ -105,4 +107,5 @@ def withdraw_sanction(*, sanction: Sanction, reason: str, by: User) -> Sanction:
     # An UPDATE sends no signal: record the change in the history and move the stamp.
     sanction._history_user = by
     sanction.save(update_fields=["withdrawn_by", "withdrawn_at", "withdrawal_reason"])
+    refresh_archive_of(sanction.tournament_id)
     return sanction

@@ -21,9 +21,10 @@ from django.utils.translation import gettext as _
 from rules import sheet as rules_sheet
 from rules.championship import deal_size
 from tournament.changes import one_touch, touch_where
-from tournament.models import Round, Seat, Table
+from tournament.models import Round, Seat, Stage, Table
 from tournament.refusals import Refused
 
+from .archive import refresh_archive_of
 from .messages import sheet_problem_message
 from .models import (
     TABLE_SCOREKEEPER,
@@ -205,7 +206,15 @@ def save_sheet(
     if state.sheet is None or not state.sheet.confirmed:
         reason = ""  # an ordinary entry or correction before the confirmation needs none
     with one_touch():
-        return _store_sheet(table, round, state, lines, version, by, at_table, reason)
+        sheet = _store_sheet(table, round, state, lines, version, by, at_table, reason)
+    refresh_archive_of(_tournament_id(state))
+    return sheet
+
+
+def _tournament_id(state: SheetState) -> int:
+    if state.seats:  # loaded with their players
+        return state.seats[0].player.tournament_id
+    return Stage.objects.get(games__tables=state.table).tournament_id
 
 
 CORRECTION_REASON_MAX = Sheet._meta.get_field("correction_reason").max_length
@@ -369,6 +378,7 @@ def confirm_sheet(*, sheet: Sheet, by: User, version: int) -> Sheet:
     sheet.refresh_from_db()
     _saved_by_update(sheet, by)
     touch_where(stages__games__tables=sheet.table_id)
+    refresh_archive_of(Stage.objects.get(games__tables=sheet.table_id).tournament_id)
     return sheet
 
 
@@ -404,6 +414,12 @@ def confirm_sheets(*, reviewed: Sequence[tuple[Sheet, int]], by: User) -> Confir
             _saved_by_update(sheet, by)
     if outcome.confirmed:
         touch_where(stages__games__tables__in={sheet.table_id for sheet in outcome.confirmed})
+        for tournament_id in set(
+            Stage.objects.filter(
+                games__tables__in={sheet.table_id for sheet in outcome.confirmed}
+            ).values_list("tournament_id", flat=True)
+        ):
+            refresh_archive_of(tournament_id)
     return outcome
 
 

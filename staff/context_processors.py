@@ -24,6 +24,7 @@ GENERAL = (
     NavLink(_("Tournaments"), "staff:start", REFEREE, ("staff:start", "staff:tournament_new")),
     NavLink(_("Accounts"), "staff:accounts", ORGANISER, ("staff:account",)),
     NavLink(_("Card table"), "staff:cards", ORGANISER, ("staff:card",)),
+    NavLink(_("Persons"), "staff:persons", ORGANISER, ("staff:person",)),
 )
 OF_TOURNAMENT = (
     NavLink(_("The day"), "staff:tournament", REFEREE),

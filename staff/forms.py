@@ -6,16 +6,20 @@ allow, and its refusals are shown next to the fields they are about
 from django import forms
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.db.models import Count
+from django.utils.dateparse import parse_date
+from django.utils.formats import date_format
 from django.utils.text import format_lazy, slugify
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext, pgettext_lazy
 
 from accounts.roles import ORGANISER, REFEREE
 from rules.categories import CATEGORIES
 from rules.championship import CLOSE_BONUS, TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from rules.stages import FINAL_A, FINAL_B, QUALIFIER, STAGES
+from tournament import persons
 from tournament.forms import RoundListField
-from tournament.models import Card, Gender, Player, Team, Tournament
+from tournament.models import Card, Gender, Person, Player, Team, Tournament
 from tournament.services import PLAYER_FIELDS, SETTINGS_FIELDS, confirmation_field
 from tournament.words import team_size_message
 
@@ -162,7 +166,9 @@ class PlayerForm(forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = PLAYER_FIELDS
+        # "qualified locally" comes from a local qualifier's record, or is ticked with a
+        # reason on its own page (tournament.local_qualifiers): not a bare box here
+        fields = [name for name in PLAYER_FIELDS if name != "local_qualifier"]
         widgets = {"birth_date": DateInput()}
         labels = {"name": _("Name")}  # a person's: "Jméno", not the model's "název"
         help_texts = {
@@ -170,13 +176,76 @@ class PlayerForm(forms.ModelForm):
                 "A player must be 18 on the first day (rule A). Empty: the draw lists the "
                 "player so that the age can be checked."
             ),
-            "local_qualifier": _("Qualified through a local qualifier: no entry fee (rule A)."),
             "plays_b_final": _("Taking part in the B-final is voluntary (rule M)."),
         }
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
+        self.current_person = self.instance.person if self.instance.pk else None
+        self.candidates = self._candidates()
+        if self.current_person is not None or self.candidates:
+            choices = [(str(p.uuid), person_label(p)) for p in self._shown_persons()]
+            choices.append((persons.NEW, _("a new person: none of these")))
+            self.fields["person"] = forms.ChoiceField(
+                label=_("The person"),
+                choices=choices,
+                required=False,
+                widget=forms.RadioSelect,
+                initial=str(self.current_person.uuid) if self.current_person else None,
+                help_text=_(
+                    "The same person plays in other tournaments under one record (places, "
+                    "medals, records). Found by the name without accents and case; the birth "
+                    "date tells apart two people of one name."
+                ),
+            )
+
+    def _candidates(self) -> list[Person]:
+        """The persons the typed name may be (the current one apart), for the organiser to
+        confirm one of them or a new person."""
+        if self.is_bound:
+            name = self.data.get("name", "")
+            try:
+                birth_date = parse_date(self.data.get("birth_date") or "")  # the field's ISO
+            except ValueError:  # no such day: the field says so
+                birth_date = None
+        elif self.instance.pk:
+            name, birth_date = self.instance.name, self.instance.birth_date
+        else:
+            return []
+        if not name.strip():
+            return []
+        return persons.candidates(name, birth_date, without=self.current_person)
+
+    def _shown_persons(self) -> list[Person]:
+        return ([self.current_person] if self.current_person else []) + self.candidates
+
+    @property
+    def registration_fields(self):
+        return [field for field in self if field.name != "person"]
+
+    def clean(self):
+        cleaned = super().clean()
+        if "person" in self.fields and not cleaned.get("person") and not self.instance.pk:
+            self.add_error(
+                "person",
+                _(
+                    "A person of this name has played already: choose whether this player is "
+                    "that person, or a new one."
+                ),
+            )
+        return cleaned
+
+    def person_choice(self) -> Person | str | None:
+        """The organiser's choice for the service: a person, a new one, the certain match
+        (a new player of a name nobody has), or None (the player's person stays)."""
+        chosen = self.cleaned_data.get("person")
+        if chosen == persons.NEW:
+            return persons.NEW
+        if chosen:
+            found = {str(p.uuid): p for p in self._shown_persons()}[chosen]
+            return None if found == self.current_person else found
+        return None if self.instance.pk else persons.AUTO
 
     def clean_start_number(self):
         number = self.cleaned_data["start_number"]
@@ -191,7 +260,23 @@ class PlayerForm(forms.ModelForm):
         return number
 
     def values(self) -> dict:
-        return {name: self.cleaned_data[name] for name in PLAYER_FIELDS}
+        return {name: self.cleaned_data[name] for name in self._meta.fields}
+
+
+def person_label(person: Person) -> str:
+    """A person as the organiser tells persons apart: name, birth date, club, tournaments."""
+    parts = [person.name]
+    if person.birth_date:
+        parts.append(_("born %(date)s") % {"date": date_format(person.birth_date, "j. n. Y")})
+    if person.club:
+        parts.append(person.club)
+    count = getattr(person, "tournaments", None)
+    if count is None:
+        count = person.players.count()
+    parts.append(
+        ngettext("%(count)s tournament", "%(count)s tournaments", count) % {"count": count}
+    )
+    return ", ".join(str(part) for part in parts)
 
 
 class PlayerSearchForm(forms.Form):
@@ -433,3 +518,66 @@ class LocalTickForm(forms.Form):
     def __init__(self, *args, players=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = [(p.start_number, str(p)) for p in players]
+
+
+class PersonChoiceField(forms.ModelChoiceField):
+    """A person by stable id, named as the organiser tells persons apart."""
+
+    def __init__(self, **kwargs):
+        super().__init__(
+            queryset=Person.objects.filter(merged_into__isnull=True)
+            .annotate(tournaments=Count("players"))
+            .order_by("folded_name", "id"),
+            to_field_name="uuid",
+            **kwargs,
+        )
+
+    def label_from_instance(self, obj):
+        return person_label(obj)
+
+
+class MergeChoiceForm(forms.Form):
+    """Which two persons to see side by side before a merge (a GET form: the address keeps
+    them, so the page of possible duplicates links to a pair)."""
+
+    ponechat = PersonChoiceField(label=_("The person kept"))
+    sloucit = PersonChoiceField(label=_("The person merged into it"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, label_suffix="", **kwargs)
+
+
+class MergeForm(forms.Form):
+    """The merge itself, of the two persons shown."""
+
+    ponechat = forms.UUIDField(widget=forms.HiddenInput)
+    sloucit = forms.UUIDField(widget=forms.HiddenInput)
+
+    def persons(self) -> tuple[Person, Person]:
+        found = {
+            p.uuid: p
+            for p in Person.objects.filter(
+                uuid__in=[self.cleaned_data["ponechat"], self.cleaned_data["sloucit"]]
+            )
+        }
+        try:
+            return found[self.cleaned_data["ponechat"]], found[self.cleaned_data["sloucit"]]
+        except KeyError:
+            raise ValidationError(_("No such person.")) from None
+
+
+class PersonSearchForm(forms.Form):
+    hledat = forms.CharField(label=_("Name"), required=False, max_length=100)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, label_suffix="", **kwargs)
+
+
+class KeepApartForm(forms.Form):
+    """The persons of one name that the organiser found different people."""
+
+    osoba = forms.ModelMultipleChoiceField(
+        queryset=Person.objects.filter(merged_into__isnull=True),
+        to_field_name="uuid",
+        widget=forms.MultipleHiddenInput,
+    )

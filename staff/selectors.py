@@ -6,6 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import User
+from django.db.models import Count
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -23,6 +24,7 @@ from tournament.models import (
     Card,
     DrawStatus,
     Game,
+    Person,
     Player,
     Seat,
     Stage,
@@ -30,6 +32,7 @@ from tournament.models import (
     TeamMember,
     Tournament,
     card_table_highest_value,
+    matching_name,
 )
 from tournament.words import eligibility_sentence
 from ui.labels import sight_label
@@ -505,3 +508,37 @@ def stages_for_announcement(tournament: Tournament) -> list[dict]:
         }
         for kind in STAGES
     ]
+
+
+# --- persons ----------------------------------------------------------------------------------
+
+
+PERSONS_SHOWN = 500  # the list without a search: the first this many by name
+
+
+def person_rows(search: str = "") -> list[Person]:
+    """Persons (merged ones aside) whose name holds the typed words without accents and case,
+    each with ``tournaments``: one query."""
+    found = (
+        Person.objects.filter(merged_into__isnull=True)
+        .annotate(tournaments=Count("players"))
+        .order_by("folded_name", "id")
+    )
+    for word in matching_name(search).split():
+        found = found.filter(folded_name__contains=word)
+    return list(found[:PERSONS_SHOWN])
+
+
+def person_details(person: Person) -> dict:
+    """A person for the staff: the record (birth date included), every tournament played,
+    the persons merged into it, and the history of the record with the merges."""
+    return {
+        "person": person,
+        "players": list(
+            person.players.select_related("tournament").order_by(
+                "-tournament__start_date", "-tournament_id"
+            )
+        ),
+        "merged": list(person.merged.order_by("id")),
+        "history": list(person.history.select_related("history_user").order_by("-history_date")),
+    }

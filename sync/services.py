@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from interchange.importer import DocumentRejected, import_tournament
 from interchange.places import Place, Problem
+from scoring.archive import refresh_archive
 from scoring.models import Lot, RoundResult, Sheet
 from tournament.lookups import who
 from tournament.models import Table, Tournament
@@ -121,6 +122,8 @@ def accept_push(
             _forget_scores(slug)
         tournament, warnings = import_tournament(document, slug=slug, replace=True)
         _leave_unconfirmed(tournament, unconfirmed)
+        if unconfirmed:  # a final waiting for the venue's confirmation is not complete yet
+            refresh_archive(tournament)
         # The new row's revision carries on from the old one's: it only grows.
         Tournament.objects.filter(pk=tournament.pk).update(revision=(previous or 0) + 1)
         now = timezone.now()

@@ -15,7 +15,7 @@ from accounts.roles import ORGANISER, REFEREE, create_account
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
 from scoring.models import Lot
-from tournament.models import Card, Round, Team
+from tournament.models import Card, Person, Round, Team
 
 pytestmark = pytest.mark.django_db
 
@@ -93,6 +93,7 @@ def crawl():
         "round": str(first.number),
         "team": str(Team.objects.first().pk),
         "card": str(card.pk),
+        "person_id": str(Person.objects.first().uuid),
     }
     clients = {"anonymous": Client()}
     for role in (REFEREE, ORGANISER):

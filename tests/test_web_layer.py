@@ -8,7 +8,7 @@ from tests.source_code import sources
 
 # a definition -> the one file that may hold it
 ONCE = {
-    "def folded(": "ui/search.py",
+    "def folded(": "tournament/collation.py",
     "(tables.Table)": "ui/tables.py",  # the accessible table
     'template_name = "ui/table.html"': "ui/tables.py",
     '"medal", "gold"': "ui/labels.py",

@@ -3,7 +3,19 @@
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from .models import Card, Game, Player, Round, Seat, Stage, Table, Team, TeamMember, Tournament
+from .models import (
+    Card,
+    Game,
+    Person,
+    Player,
+    Round,
+    Seat,
+    Stage,
+    Table,
+    Team,
+    TeamMember,
+    Tournament,
+)
 
 admin.site.site_header = _("Syllabatim championship – administration")
 admin.site.site_title = _("Syllabatim championship")
@@ -49,6 +61,13 @@ class TournamentAdmin(ReadOnlyAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return admin.ModelAdmin.has_delete_permission(self, request, obj)
+
+
+@admin.register(Person)
+class PersonAdmin(ReadOnlyAdmin):
+    list_display = ["name", "birth_date", "sight_class", "club", "merged_into", "uuid"]
+    search_fields = ["name", "folded_name", "club", "=uuid"]
+    list_select_related = ["merged_into"]
 
 
 @admin.register(Player)

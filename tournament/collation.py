@@ -3,6 +3,7 @@ needs the system's ICU to build): č, ř, š, ž and ch are letters of their own
 the other accents (á, ď, é, ě, í, ň, ó, ť, ú, ů, ý) only break ties. Lists of people go by
 surname, then the first names: "Šárka Hájková" before "Zdeněk Novák"."""
 
+import unicodedata
 from functools import lru_cache
 
 _PRIMARY: dict[str, int] = {}
@@ -46,3 +47,11 @@ def name_key(name: str) -> tuple:
     if not words:
         return (czech_key(""), czech_key(""))
     return (czech_key(words[-1]), czech_key(" ".join(words[:-1])))
+
+
+def folded(text: str) -> str:
+    """Text for matching typed names: lower case, without accents ("Kolář" -> "kolar",
+    „Černá“ is found by „cerna“). The search of the pages and the matching of persons across
+    tournaments (``tournament.persons``) both fold with it."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))

@@ -1,6 +1,8 @@
 """People and structure of a championship: tournament, players, teams, stages, games,
 rounds, tables and seats. Scores live in ``scoring``; the rules in ``rules``."""
 
+import uuid
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -25,6 +27,7 @@ from rules.rulesets import SYLLABATIM_2 as SYLLABATIM_2_RULES
 from . import registry
 from .addresses import validate_phones_url
 from .characters import validate_name
+from .collation import folded
 
 DEFAULT_ORGANISER = "Společenství duševních sportů, z. s."
 
@@ -47,7 +50,7 @@ QUOTA_HELP = format_lazy(
 
 # Addresses of the staff pages directly under /sprava/: no tournament may take them as its
 # short name, or its own pages /sprava/<short name>/… would be hidden behind them.
-STAFF_ADDRESSES = ("ucty", "karty", "novy-turnaj")
+STAFF_ADDRESSES = ("ucty", "karty", "novy-turnaj", "osoby")
 
 
 def quota_frozen_message() -> str:
@@ -382,6 +385,12 @@ class Gender(models.TextChoices):
     MASCULINE = MASCULINE, _("masculine")
 
 
+def matching_name(name: str) -> str:
+    """A person's name as persons are matched across tournaments: without accents and case,
+    with single spaces ("Jana  Kolářová" and "jana kolarova" are one name)."""
+    return " ".join(folded(name).split())[:200]
+
+
 class Person(models.Model):
     """The person behind each tournament's player (issue 25): found again across tournaments
     by name (without accents and case) and birth date. The birth date stays private."""
@@ -396,6 +405,25 @@ class Person(models.Model):
     )
     club = models.CharField(_("club"), max_length=200, blank=True, validators=[validate_name])
     created_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
+    # The id the formats carry from version 4 (``players[].person``): the same on the venue's
+    # laptop, the public server and in every exported document.
+    uuid = models.UUIDField(_("stable id"), default=uuid.uuid4, unique=True, editable=False)
+    # The name as matched: without accents and case, spaces collapsed (``matching_name``).
+    folded_name = models.CharField(max_length=200, editable=False, db_index=True, default="")
+    # A person recorded twice and merged into another: kept, so that an older document's id
+    # and an older address still find the person.
+    merged_into = models.ForeignKey(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="merged",
+        verbose_name=_("merged into"),
+    )
+    # The organiser looked at the persons of this name and found them different people: the
+    # page of possible duplicates leaves the name out until a new person of it comes.
+    kept_apart = models.BooleanField(_("checked: not a duplicate"), default=False)
+    history = HistoricalRecords(verbose_name=_("history of the person"))
 
     class Meta:
         verbose_name = _("person")
@@ -404,6 +432,10 @@ class Person(models.Model):
 
     def __str__(self):
         return self.name
+
+    def save(self, *args, **kwargs):
+        self.folded_name = matching_name(self.name)
+        super().save(*args, **kwargs)
 
 
 class Player(models.Model):

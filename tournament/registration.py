@@ -7,6 +7,7 @@ right. Players are matched by start number: a known number updates the player, a
 a player; players missing from the file are left as they are.
 """
 
+import uuid
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -20,7 +21,7 @@ from django.utils.translation import ngettext
 from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from rules.gender import suggested_gender
 
-from . import spreadsheets
+from . import local_qualifiers, persons, spreadsheets
 from .changes import touch
 from .characters import name_problem
 from .models import Gender, Player, SightClass, Team, TeamMember, Tournament
@@ -61,7 +62,13 @@ def columns() -> list[Column]:
         Column("team", _("Team"), 24),
         # last, so that a sheet filled in before the column existed is still read
         Column("gender", _("Grammatical gender"), 14),
+        # the person's stable id (``tournament.persons``), written for registered players;
+        # empty: the person is found by name and birth date
+        Column("person", _("Person (id)"), 38),
     ]
+
+
+OPTIONAL_LAST = 2  # the gender and person columns may be missing from an older sheet
 
 
 def sheet_title() -> str:
@@ -145,7 +152,10 @@ def registration_sheet(book, tournament: Tournament | None = None) -> None:
         )
     )
     for row, player in enumerate(
-        Player.objects.filter(tournament=tournament).order_by("start_number"), start=FIRST_ROW
+        Player.objects.filter(tournament=tournament)
+        .select_related("person")
+        .order_by("start_number"),
+        start=FIRST_ROW,
     ):
         values = [
             player.start_number,
@@ -158,6 +168,7 @@ def registration_sheet(book, tournament: Tournament | None = None) -> None:
             _yes_no(player.plays_b_final),
             teams.get(player.pk, ""),
             GENDER_IN_SHEET[player.gender],
+            str(player.person.uuid) if player.person else "",
         ]
         for index, value in enumerate(values, start=1):
             cell = spreadsheets.put(sheet, row, index, value)
@@ -235,7 +246,8 @@ def read(content) -> Registration:
     cols = columns()
     headings = [_text(sheet.value(1, index)) for index in range(1, len(cols) + 1)]
     expected = [column.heading for column in cols]
-    if headings != expected and headings != [*expected[:-1], ""]:  # a sheet without gender
+    older = [[*expected[:-missing], *[""] * missing] for missing in range(1, OPTIONAL_LAST + 1)]
+    if headings != expected and headings not in older:  # a sheet without gender or person
         found.errors.append(
             _("Sheet „%(sheet)s“, row 1: the headers must be: %(headers)s.")
             % {"sheet": sheet.title, "headers": ", ".join(c.heading for c in cols)}
@@ -322,6 +334,12 @@ def read(content) -> Registration:
         else:  # an empty cell: as the surname suggests
             gender = suggested_gender(name)
         team = _text(values["team"])
+        person = _text(values["person"]) or None
+        if person is not None:
+            try:
+                person = uuid.UUID(person)
+            except ValueError:
+                wrong("person", _("the person's id is not one this software writes; empty it."))
         if row_errors:
             found.errors += row_errors
             continue
@@ -335,6 +353,7 @@ def read(content) -> Registration:
                     "gender": gender,
                     "club": _text(values["club"]),
                     **flags,
+                    "person": person,
                 },
                 where,
             )
@@ -365,8 +384,27 @@ class Outcome:
     updated: int = 0
     teams: int = 0
     errors: list[str] = field(default_factory=list)
+    # new players whose new person shares the name with another: the possible duplicates
+    to_check: int = 0
 
     def summary(self) -> str:
+        stored = self.stored()
+        if not self.to_check:
+            return stored
+        return (
+            stored
+            + " "
+            + ngettext(
+                "%(count)s new player shares the name with another person: see the persons' "
+                "possible duplicates.",
+                "%(count)s new players share the name with another person: see the persons' "
+                "possible duplicates.",
+                self.to_check,
+            )
+            % {"count": self.to_check}
+        )
+
+    def stored(self) -> str:
         return _("Stored: %(created)s, %(updated)s, %(teams)s.") % {
             "created": ngettext("%(count)s new player", "%(count)s new players", self.created)
             % {"count": self.created},
@@ -411,8 +449,10 @@ class Refused(Exception):
 
 
 def _store(tournament, found: Registration, existing: dict, started: bool, outcome) -> None:
-    errors = []
-    for values, where in found.players:
+    errors, new_persons = [], []
+    for row, where in found.players:
+        values = dict(row)
+        stable_id = values.pop("person")
         player = existing.get(values["start_number"]) or Player(tournament=tournament)
         created = player.pk is None
         for key, value in values.items():
@@ -426,13 +466,19 @@ def _store(tournament, found: Registration, existing: dict, started: bool, outco
                     _("Cell %(cell)s: %(message)s") % {"cell": cell, "message": m} for m in messages
                 ]
             continue
+        if stable_id is not None or player.person_id is None:
+            player.person = persons.person_for(persons.values_of(player), stable_id=stable_id)
+            if created and stable_id is None and player.person.players.count() == 0:
+                new_persons.append(player)
         player.save()
+        local_qualifiers.apply_local_qualification(player)
         if created:
             outcome.created += 1
         else:
             outcome.updated += 1
     if errors:
         raise Refused(errors)
+    outcome.to_check = len(persons.sharing_a_name(new_persons))
     if started:
         return
     ids = dict(Player.objects.filter(tournament=tournament).values_list("start_number", "id"))

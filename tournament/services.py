@@ -19,11 +19,13 @@ from rules import championship, eligibility
 from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from rules.stages import FINAL_B, QUALIFIER, STAGES
 
+from . import local_qualifiers, persons
 from .changes import touch
 from .characters import validate_name
 from .models import (
     Card,
     Game,
+    Person,
     Player,
     Seat,
     Stage,
@@ -243,17 +245,25 @@ def _seated(player: Player) -> bool:
 
 
 @transaction.atomic
-def create_player(*, tournament: Tournament, values: Mapping[str, object]) -> Player:
-    """Register a player (start number unique in the tournament)."""
+def create_player(
+    *, tournament: Tournament, values: Mapping[str, object], person: Person | str = persons.AUTO
+) -> Player:
+    """Register a player (start number unique in the tournament), with the person behind it:
+    the one the organiser chose, a new one (``persons.NEW``), or the certain match
+    (``persons.AUTO``, ``tournament.persons``)."""
     _check_player_values(values)
     player = Player(tournament=tournament, **values)
     player.full_clean()
+    player.person = persons.person_for(persons.values_of(player), person)
     player.save()
+    local_qualifiers.apply_local_qualification(player)
     return player
 
 
 @transaction.atomic
-def update_player(*, player: Player, values: Mapping[str, object]) -> Player:
+def update_player(
+    *, player: Player, values: Mapping[str, object], person: Person | str | None = None
+) -> Player:
     """Correct a player's registration. The start number stays once the player is drawn at
     a table: the seating and the score sheets name the player by it."""
     _check_player_values(values)
@@ -283,8 +293,24 @@ def update_player(*, player: Player, values: Mapping[str, object]) -> Player:
     player.full_clean()
     if _seated(player):
         _check_seated_player(player, sight_before)
+    if person is not None or player.person_id is None:
+        _check_one_player_a_tournament(player, person)
+        player.person = persons.person_for(persons.values_of(player), person or persons.AUTO)
     player.save()
+    local_qualifiers.apply_local_qualification(player)
     return player
+
+
+def _check_one_player_a_tournament(player: Player, person: Person | str | None) -> None:
+    if isinstance(person, Person) and (
+        persons.resolved(person)
+        .players.filter(tournament_id=player.tournament_id)
+        .exclude(pk=player.pk)
+        .exists()
+    ):
+        raise ValidationError(
+            {"person": _("This person is another player of the tournament already.")}
+        )
 
 
 def _check_seated_player(player: Player, sight_before: str) -> None:

@@ -1,10 +1,6 @@
-"""Matching what a reader types against names."""
+"""Matching what a reader types against names: the folding is the tournament layer's, where
+persons are matched across tournaments with it."""
 
-import unicodedata
+from tournament.collation import folded
 
-
-def folded(text: str) -> str:
-    """Text for matching typed names: lower case, without accents ("Kolář" -> "kolar",
-    „Černá“ is found by „cerna“)."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+__all__ = ["folded"]

@@ -118,7 +118,9 @@ class PlayerNew(ServiceFormView):
         return {**super().get_context_data(**kwargs), "tournament": self.tournament, "player": None}
 
     def perform(self, form):
-        return services.create_player(tournament=self.tournament, values=form.values())
+        return services.create_player(
+            tournament=self.tournament, values=form.values(), person=form.person_choice()
+        )
 
     def success_message(self, form, result):
         return _("Registered: %(player)s.") % {"player": result}
@@ -155,6 +157,7 @@ class PlayerChange(PlayerNew):
             **super().get_context_data(**kwargs),
             "player": found,
             "eligibility": eligibility_sentence(found),
+            "local_source": selectors.local_source(found),
             "games": games,
             "team": selectors.team_of(found),
             "sanctions": selectors.player_sanctions(found),
@@ -170,7 +173,9 @@ class PlayerChange(PlayerNew):
         }
 
     def perform(self, form):
-        return services.update_player(player=self.player, values=form.values())
+        return services.update_player(
+            player=self.player, values=form.values(), person=form.person_choice()
+        )
 
     def success_message(self, form, result):
         return _("Saved: %(player)s.") % {"player": result}

@@ -50,6 +50,16 @@ def test_no_accessibility_violation(page, demo, name):
         assert page.get_by_role(landmark).count() == 1
 
 
+def test_the_person_page_has_no_accessibility_violation(page, demo):
+    person = demo.players.get(start_number=7).person
+    page.goto(f"/osoby/{person.uuid}/")
+    results = Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG}})
+    assert results.violations_count == 0, results.generate_report()
+    assert page.locator("h1").count() == 1
+    for landmark in ("banner", "main", "contentinfo"):
+        assert page.get_by_role(landmark).count() == 1
+
+
 @pytest.mark.parametrize("name", ["qualifier", "player", "draw", "A-final", "downloads"])
 def test_every_link_and_control_is_reached_with_the_keyboard(page, demo, name):
     page.goto(PAGES[name])

@@ -16,7 +16,7 @@ from interchange.management.commands.demo import DEMO_FILE
 from scoring import sanctions as sanction_services
 from tests.browser.conftest import sign_in, tab_to
 from tests.browser.test_public import WCAG
-from tournament.models import Card, Game, Player, Team, TeamMember, Tournament
+from tournament.models import Card, Game, Person, Player, Team, TeamMember, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -77,6 +77,8 @@ def page_types(staff) -> dict[str, str]:
     frozen = Team.objects.filter(tournament__slug="mcr").first()
     card = Card.objects.get(letters="X")
     referee = staff["referee"].pk
+    seven = Player.objects.get(tournament__slug="mcr", start_number=7).person
+    twin, _created = Person.objects.get_or_create(name=seven.name, birth_date=None)
     return {
         "start": "/sprava/",
         "start in English": "/en/sprava/",
@@ -110,10 +112,18 @@ def page_types(staff) -> dict[str, str]:
         "the announcement of the results": "/sprava/mcr/vyhlaseni/",
         "replacements in the A-final, the form": "/sprava/po/nahradnici/",
         "replacements in the A-final, drawn": "/sprava/mcr/nahradnici/",
+        "persons": "/sprava/osoby/",
+        "a person": f"/sprava/osoby/{seven.uuid}/",
+        "possible duplicates": "/sprava/osoby/duplicity/",
+        "merging two persons": f"/sprava/osoby/sloucit/?ponechat={seven.uuid}&sloucit={twin.uuid}",
     }
 
 
 PAGE_NAMES = [
+    "persons",
+    "a person",
+    "possible duplicates",
+    "merging two persons",
     "start",
     "start in English",
     "the day, played",

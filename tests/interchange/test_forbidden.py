@@ -143,7 +143,7 @@ def test_a_recorded_replacement_moves_the_next_player_up(example_document, engli
     seat(example_document, "final_a", 1, 0, 20)
     with pytest.raises(DocumentRejected):  # without the organiser's decision
         import_tournament(json.loads(json.dumps(example_document)), slug="r")
-    example_document["version"] = 3
+    example_document["version"] = 4
     example_document["replacements"] = [
         {
             "withdrawn": 16,

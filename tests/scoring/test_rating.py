@@ -17,7 +17,9 @@ from tournament.models import Game, Person, Player, Tournament
 
 
 def link_persons(tournament, only=None) -> dict[int, Person]:
-    """A person for each player (the ``persons`` matching does this for real)."""
+    """A new person for each player (or those ``only``); the others have none, as players of
+    a database from before persons were recorded."""
+    Player.objects.filter(tournament=tournament).update(person=None)
     linked = {}
     for player in Player.objects.filter(tournament=tournament).order_by("start_number"):
         if only is not None and player.start_number not in only:

@@ -336,7 +336,10 @@ def test_a_player_is_registered(as_organiser, fresh):
         True,
         False,
     )
-    response = as_organiser.post(url, {**PLAYER, "start_number": "100", "another": "1"})
+    # the same name again is asked about (tests/staff/test_persons.py): here a new person
+    response = as_organiser.post(
+        url, {**PLAYER, "start_number": "100", "another": "1", "person": "new"}
+    )
     assert response.url == url
 
 

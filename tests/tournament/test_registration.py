@@ -206,7 +206,7 @@ def test_a_wrong_gender_cell_is_refused_with_its_cell(db):
 def test_a_sheet_made_before_the_gender_column_is_still_read(db):
     book = load_workbook(io.BytesIO(registration.template()))
     sheet = book[registration.sheet_title()]
-    sheet.delete_cols(10)  # the sheet as it was downloaded before the column existed
+    sheet.delete_cols(10, 2)  # the sheet as downloaded before the gender (and person) column
     for cell, value in {"A2": 1, "B2": "Dagmar Pokorná", "D2": "B1", "F2": "ano"}.items():
         sheet[cell] = value
     out = io.BytesIO()
@@ -215,3 +215,25 @@ def test_a_sheet_made_before_the_gender_column_is_still_read(db):
     outcome = registration.import_players(target, out.getvalue())
     assert outcome.errors == []
     assert Player.objects.get(tournament=target).gender == "feminine"
+
+
+def test_a_sheet_made_before_the_person_column_is_still_read(db):
+    book = load_workbook(io.BytesIO(registration.template()))
+    sheet = book[registration.sheet_title()]
+    sheet.delete_cols(11)  # the sheet as downloaded before the person's id was written
+    for cell, value in {"A2": 1, "B2": "Dagmar Pokorná", "D2": "B1", "F2": "ano"}.items():
+        sheet[cell] = value
+    out = io.BytesIO()
+    book.save(out)
+    target = empty_tournament()
+    outcome = registration.import_players(target, out.getvalue())
+    assert outcome.errors == []
+    assert Player.objects.get(tournament=target).person.name == "Dagmar Pokorná"
+
+
+def test_a_wrong_person_id_is_refused_with_its_cell(db):
+    rows = {"A2": 1, "B2": "Jana Malá", "D2": "B1", "F2": "ano", "K2": "osoba-7"}
+    target = empty_tournament()
+    outcome = registration.import_players(target, edited(registration.template(), rows))
+    assert any("Hráči!K2:" in error for error in outcome.errors), outcome.errors
+    assert not Player.objects.filter(tournament=target).exists()

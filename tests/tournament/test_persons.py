@@ -1,0 +1,278 @@
+"""Persons across tournaments (issue 25): matching a player to a person, the stable id in the
+formats, and merging a person recorded twice; matching and merging keep every result."""
+
+import copy
+import importlib
+import io
+import uuid
+from datetime import date
+
+import pytest
+from django.apps import apps
+
+from interchange.exporter import export_tournament
+from interchange.importer import import_tournament
+from interchange.results import results_document
+from scoring.models import ArchiveEntry
+from scoring.selectors import tournament_data
+from tournament import persons, registration, services
+from tournament.models import Person, Player, Tournament
+from tournament.refusals import Refused
+
+pytestmark = pytest.mark.django_db
+
+
+def results_of(slug: str) -> dict:
+    return results_document(tournament_data(Tournament.objects.get(slug=slug)))
+
+
+def archive_rows(slug: str) -> list[tuple]:
+    return sorted(
+        ArchiveEntry.objects.filter(tournament__slug=slug).values_list(
+            "player__start_number",
+            "stage",
+            "category",
+            "place",
+            "medal",
+            "champion",
+            "points",
+            "closes",
+            "best_round",
+            "rounds",
+        )
+    )
+
+
+def persons_of(slug: str) -> dict[int, int]:
+    return dict(
+        Player.objects.filter(tournament__slug=slug).values_list("start_number", "person_id")
+    )
+
+
+def test_the_name_is_matched_without_accents_case_and_extra_spaces():
+    person = Person.objects.create(name="Jana Kolářová", birth_date=date(1980, 1, 2))
+    assert person.folded_name == "jana kolarova"
+    assert persons.certain_match("JANA  kolarova", date(1980, 1, 2)) == person
+    assert persons.certain_match("Jana Kolářová", date(1980, 1, 3)) is None  # another date
+    assert persons.certain_match("Jana Kolářová", None) is None  # nothing to be sure by
+    other = Person.objects.create(name="Jana Kolarova")
+    assert [p.pk for p in persons.candidates("jana kolářová", date(1980, 1, 2))] == [
+        person.pk,
+        other.pk,
+    ]
+
+
+def test_two_persons_with_one_name_and_birth_date_are_no_certain_match():
+    for _ in range(2):
+        Person.objects.create(name="Petr Novák", birth_date=date(1970, 5, 5))
+    assert persons.certain_match("Petr Novak", date(1970, 5, 5)) is None
+
+
+def test_a_second_championship_finds_its_players_persons(example_document):
+    import_tournament(copy.deepcopy(example_document), slug="first")
+    second = copy.deepcopy(example_document)
+    second["players"][0]["name"] = second["players"][0]["name"].upper()  # typed otherwise
+    import_tournament(second, slug="second")
+    assert persons_of("second") == persons_of("first")
+    assert Person.objects.count() == len(example_document["players"])
+    # the results are the players', whoever the persons are
+    assert results_of("second") == results_of("first")
+
+
+def test_export_carries_the_stable_id_and_import_links_by_it(example_document):
+    import_tournament(copy.deepcopy(example_document), slug="first")
+    exported = export_tournament(Tournament.objects.get(slug="first"))
+    ids = {p["no"]: p["person"] for p in exported["players"]}
+    assert ids == {
+        number: str(Person.objects.get(pk=pk).uuid) for number, pk in persons_of("first").items()
+    }
+    renamed = copy.deepcopy(exported)
+    for player in renamed["players"]:
+        player["name"] = "Někdo Jiný"  # the id decides, not the name
+        player.pop("birth_date", None)
+    import_tournament(renamed, slug="again")
+    assert persons_of("again") == persons_of("first")
+
+
+def test_an_id_this_server_does_not_know_makes_the_person_with_it(example_document):
+    stable = uuid.uuid4()
+    example_document["players"][0]["person"] = str(stable)
+    import_tournament(example_document, slug="first")
+    player = Player.objects.get(tournament__slug="first", start_number=1)
+    assert player.person.uuid == stable
+    assert player.person.name == player.name
+
+
+def test_a_wrongly_written_id_is_refused(example_document):
+    from interchange.importer import DocumentRejected
+
+    example_document["players"][0]["person"] = "not-an-id"
+    with pytest.raises(DocumentRejected):
+        import_tournament(example_document, slug="first")
+
+
+def test_uncertain_matches_are_new_persons_listed_as_possible_duplicates(example_document):
+    import_tournament(copy.deepcopy(example_document), slug="first")
+    second = copy.deepcopy(example_document)
+    del second["players"][2]["birth_date"]  # no birth date: the name alone is not certain
+    import_tournament(second, slug="second")
+    third_player = Player.objects.get(tournament__slug="second", start_number=3)
+    first_player = Player.objects.get(tournament__slug="first", start_number=3)
+    assert third_player.person_id != first_player.person_id
+    groups = persons.possible_duplicates()
+    assert [{p.pk for p in group.persons} for group in groups] == [
+        {third_player.person_id, first_player.person_id}
+    ]
+
+
+def test_merging_persons_keeps_every_result_and_records_the_merge(example_document):
+    import_tournament(copy.deepcopy(example_document), slug="first")
+    second = copy.deepcopy(example_document)
+    del second["players"][2]["birth_date"]
+    import_tournament(second, slug="second")
+    before = {slug: (results_of(slug), archive_rows(slug)) for slug in ("first", "second")}
+    assert before["first"][1]  # the example championship is complete: it is in the archive
+    keep = Player.objects.get(tournament__slug="first", start_number=3).person
+    merged = Player.objects.get(tournament__slug="second", start_number=3).person
+
+    kept = persons.merge_persons(keep=keep, merged=merged)
+
+    assert kept == keep
+    assert set(kept.players.values_list("tournament__slug", flat=True)) == {"first", "second"}
+    assert {slug: (results_of(slug), archive_rows(slug)) for slug in before} == before
+    assert ArchiveEntry.objects.filter(player__person=kept).count() == 2
+    merged.refresh_from_db()
+    assert merged.merged_into == kept
+    assert persons.possible_duplicates() == []
+    assert "sloučena s osobou" in kept.history.first().history_change_reason
+    assert "sloučena do osoby" in merged.history.first().history_change_reason
+    # an older document's id of the merged person finds the person kept
+    assert persons.by_stable_id(merged.uuid) == kept
+    again = export_tournament(Tournament.objects.get(slug="second"))
+    again["players"][2]["person"] = str(merged.uuid)
+    import_tournament(again, slug="third")
+    assert Player.objects.get(tournament__slug="third", start_number=3).person == kept
+
+
+def test_a_merge_of_two_players_of_one_tournament_is_refused(example_document):
+    import_tournament(example_document, slug="first")
+    one, two = (p.person for p in Player.objects.filter(tournament__slug="first")[:2])
+    with pytest.raises(Refused):
+        persons.merge_persons(keep=one, merged=two)
+    with pytest.raises(Refused):
+        persons.merge_persons(keep=one, merged=one)
+    assert one.players.count() == 1 and two.players.count() == 1
+
+
+@pytest.fixture
+def tournament():
+    return services.create_tournament(
+        values={
+            "slug": "klub",
+            "name": "Klubový turnaj",
+            "year": 2026,
+            "start_date": date(2026, 3, 1),
+        }
+    )
+
+
+def test_the_organiser_links_a_player_to_a_person_or_makes_a_new_one(tournament):
+    known = Person.objects.create(name="Jan Kolář", birth_date=date(1960, 2, 2))
+    values = {
+        "start_number": 1,
+        "name": "Jan Kolar",
+        "birth_date": date(1960, 2, 2),
+        "sight_class": "B1",
+        "paid": True,
+    }
+    automatic = services.create_player(tournament=tournament, values=values)
+    assert automatic.person == known  # the certain match
+    chosen = services.create_player(
+        tournament=tournament, values={**values, "start_number": 2}, person=persons.NEW
+    )
+    assert chosen.person != known and chosen.person.name == "Jan Kolar"
+    with pytest.raises(Exception) as refused:
+        services.update_player(player=chosen, values={}, person=known)
+    assert "person" in refused.value.message_dict  # one person is one player of a tournament
+    services.delete_player(player=automatic)
+    relinked = services.update_player(player=chosen, values={}, person=known)
+    assert relinked.person == known
+
+
+def test_the_registration_sheet_carries_the_person_and_links_by_it(tournament):
+    someone = Person.objects.create(name="Eva Malá", birth_date=date(1990, 1, 1))
+    services.create_player(
+        tournament=tournament,
+        values={"start_number": 1, "name": "Eva Malá", "sight_class": "B2", "paid": True},
+        person=someone,
+    )
+    sheet = registration.template(tournament)
+    other = services.create_tournament(
+        values={
+            "slug": "jiny",
+            "name": "Jiný turnaj",
+            "year": 2026,
+            "start_date": date(2026, 4, 1),
+        }
+    )
+    outcome = registration.import_players(other, sheet)
+    assert outcome.errors == []
+    assert Player.objects.get(tournament=other, start_number=1).person == someone
+
+
+def test_every_player_recorded_before_persons_gets_one(example_document):
+    import_tournament(copy.deepcopy(example_document), slug="first")
+    import_tournament(copy.deepcopy(example_document), slug="second")
+    Player.objects.update(person=None)
+    Person.objects.all().delete()
+    migration = importlib.import_module("tournament.migrations.0022_every_player_a_person")
+    migration.persons_for_players(apps, None)
+    assert persons_of("first") == persons_of("second")
+    assert None not in persons_of("first").values()
+    assert Person.objects.count() == len(example_document["players"])
+
+
+def test_two_players_of_one_person_in_a_document_are_refused(example_document):
+    from interchange.importer import DocumentRejected
+
+    same = str(uuid.uuid4())
+    example_document["players"][0]["person"] = same
+    example_document["players"][1]["person"] = same
+    with pytest.raises(DocumentRejected) as rejected:
+        import_tournament(example_document, slug="first")
+    assert any("jedna osoba, jeden hráč" in str(p) for p in rejected.value.problems)
+
+
+def test_an_older_document_imported_again_keeps_its_players_persons(example_document):
+    for player in example_document["players"]:
+        player.pop("birth_date")  # nothing to be certain by
+    import_tournament(copy.deepcopy(example_document), slug="first")
+    before = persons_of("first")
+    import_tournament(copy.deepcopy(example_document), slug="first", replace=True)
+    assert persons_of("first") == before
+    assert Person.objects.count() == len(example_document["players"])
+
+
+def test_an_import_warns_of_each_new_person_sharing_a_name(example_document):
+    import_tournament(copy.deepcopy(example_document), slug="first")
+    second = copy.deepcopy(example_document)
+    del second["players"][2]["birth_date"]
+    _tournament, warnings = import_tournament(second, slug="second")
+    assert [w.place.player for w in warnings if "duplicit" in w.message] == [3]
+    _tournament, again = import_tournament(second, slug="second", replace=True)
+    assert not [w for w in again if "duplicit" in w.message]  # its persons are kept
+
+
+def test_the_upload_says_how_many_new_players_share_a_name(tournament):
+    Person.objects.create(name="Eva Malá", birth_date=date(1990, 1, 1))
+    from openpyxl import load_workbook
+
+    book = load_workbook(io.BytesIO(registration.template()))
+    sheet = book[registration.sheet_title()]
+    for cell, value in {"A2": 1, "B2": "Eva Mala", "D2": "B1", "F2": "ano"}.items():
+        sheet[cell] = value
+    out = io.BytesIO()
+    book.save(out)
+    outcome = registration.import_players(tournament, out.getvalue())
+    assert outcome.errors == [] and outcome.to_check == 1
+    assert "duplicit" in outcome.summary()
