@@ -17,8 +17,9 @@ from rules.categories import CATEGORIES, category_of
 from rules.finals import Replacement as FinalReplacement
 from rules.gender import FEMININE
 from rules.progress import GameState, StageProgress, planned_games
+from rules.rulesets import CHAMPIONSHIP
 from rules.sanctions import Sanction as SanctionData
-from rules.score import RESULT_FIELDS, RESULT_FLAGS, RoundEntry
+from rules.score import RESULT_FIELDS, RESULT_FLAGS, RoundEntry, ScoredEntry
 from rules.stages import FINAL_A, QUALIFIER, STAGES
 from tournament.models import (
     DrawStatus,
@@ -43,7 +44,15 @@ def _base(tournament: Tournament) -> TournamentData:
         sight_classes={},
         close_bonus=tournament.close_bonus_in_force(),
         quota_override=tournament.quota_override(),
+        rule_set=tournament.rule_set,
     )
+
+
+def _result_fields(tournament: Tournament) -> tuple[str, ...]:
+    """The columns of a line the standings read: a club rule set's score besides."""
+    if tournament.rule_set == CHAMPIONSHIP:
+        return RESULT_FIELDS
+    return (*RESULT_FIELDS, "rule_score")
 
 
 _FLAG_POSITIONS = tuple(RESULT_FIELDS.index(name) for name in RESULT_FLAGS)
@@ -65,12 +74,16 @@ def _result_rows(results) -> list[tuple]:
 def _add_stage_rows(data: TournamentData, seats, results) -> None:
     for kind, number in seats:
         data.stages.setdefault(kind, StageData()).participants.add(number)
+    scored = data.rule_set != CHAMPIONSHIP
     for kind, game, number, *values in _result_rows(results):
         for position in _FLAG_POSITIONS:
             values[position] = bool(values[position])
-        data.stages.setdefault(kind, StageData()).results.append(
-            Result(number, RoundEntry(*values), game)
-        )
+        if scored:
+            *values, score = values
+            entry = RoundEntry(*values) if score is None else ScoredEntry(*values, scored=score)
+        else:
+            entry = RoundEntry(*values)
+        data.stages.setdefault(kind, StageData()).results.append(Result(number, entry, game))
 
 
 def sanctions_in_force(tournament: Tournament) -> list[SanctionData]:
@@ -167,7 +180,7 @@ def tournament_data(tournament: Tournament) -> TournamentData:
             "table__game__stage__kind",
             "table__game__number",
             "player__start_number",
-            *RESULT_FIELDS,
+            *_result_fields(tournament),
         ),
     )
     data.lots = list(
@@ -220,7 +233,7 @@ def stage_data(stage: Stage) -> TournamentData:
             "table__game__stage__kind",
             "table__game__number",
             "player__start_number",
-            *RESULT_FIELDS,
+            *_result_fields(stage.tournament),
         ),
     )
     data.lots = list(

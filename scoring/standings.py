@@ -14,10 +14,12 @@ from typing import NamedTuple
 from rules import championship
 from rules.advancement import Advancement, advancement, quota_by_participation
 from rules.categories import ALL, CATEGORIES, category_of
+from rules.club import club_rank
 from rules.finals import Replacement, a_final_field
 from rules.podium import Podium, podium
 from rules.progress import StageProgress
 from rules.ranking import Performance, Ranked, Tie, performances, rank
+from rules.rulesets import CHAMPIONSHIP
 from rules.sanctions import Sanction, expulsions, out_of, void, voided_games
 from rules.score import RoundEntry
 from rules.stages import FINAL_A, FINAL_B, FINALS, QUALIFIER, STAGES, TEAMS
@@ -55,6 +57,9 @@ class TournamentData:
     # Where each stage stands; a stage without an entry is taken as over (a finished record,
     # e.g. computed from a document's results alone).
     progress: dict[str, StageProgress] = field(default_factory=dict)
+    # The rule set the tournament is played by (``rules.rulesets``): a club rule set's lines
+    # carry their scores (``rules.score.ScoredEntry``) and rank by points alone (``club_rank``).
+    rule_set: str = CHAMPIONSHIP
 
     def lots_of(self, scope: str) -> list[list]:
         return [order for lot_scope, order in self.lots if lot_scope == scope]
@@ -121,7 +126,8 @@ def stage_standings(
     for key, row in rows.items():
         category = ALL if kind == FINAL_B else category_of(data.sight_classes[key])
         by_category[category].append(row)
-    return {category: rank(rows, lots) for category, rows in by_category.items()}
+    ranking = rank if data.rule_set == CHAMPIONSHIP else club_rank
+    return {category: ranking(rows, lots) for category, rows in by_category.items()}
 
 
 def ranks_after_games(

@@ -72,6 +72,8 @@ class TournamentForm(forms.ModelForm):
             "start_date": DateInput(),
             "end_date": DateInput(),
             "qualifier_seating": forms.RadioSelect,
+            "kind": forms.RadioSelect,
+            "rule_set": forms.RadioSelect,
         }
         help_texts = {
             "slug": _(
@@ -85,6 +87,11 @@ class TournamentForm(forms.ModelForm):
             "max_card_value": _(
                 "The highest printed card value, which bounds laid + unused on a sheet. "
                 "Empty: the highest value of the card table."
+            ),
+            "rule_set": _(
+                "The championship is played by its own rules; a local qualifier or a club "
+                "tournament may choose the casual scoring or Syllabatim 2. Fixed at the first "
+                "draw."
             ),
         }
         error_messages = {
