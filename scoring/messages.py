@@ -10,7 +10,7 @@ FIELD_NAMES = {
     "unused": lambda: _("unused"),
     "penalty": lambda: _("penalty"),
     "closed": lambda: _("closed"),
-    "words": lambda: _("words"),
+    "words": lambda: _("words laid"),
     "longest_word": lambda: _("letters of the longest word"),
     "action_cards": lambda: _("action cards kept"),
     "doubled_word": lambda: _("value of the word ×2"),

@@ -112,8 +112,22 @@ class TournamentForm(forms.ModelForm):
                 required=False,
                 initial=confirmation_choice((confirmation or {}).get(kind)),
             )
+        for name in ("kind", "rule_set"):
+            if name in self.fields:
+                # a form sent without them keeps what the tournament has (new: the championship)
+                self.fields[name].required = False
         for name in self.frozen:
             self.fields.pop(name, None)
+
+    def _kept(self, name: str) -> str:
+        value = self.cleaned_data.get(name)
+        return value or getattr(self.instance, name)
+
+    def clean_kind(self):
+        return self._kept("kind")
+
+    def clean_rule_set(self):
+        return self._kept("rule_set")
 
     def clean_slug(self):
         slug = self.cleaned_data.get("slug", "")

@@ -63,23 +63,23 @@ def sheet_keys(state, *, at_table: bool = False) -> tuple[str, ...]:
     return TABLE_FIELDS if at_table else (*TABLE_FIELDS, "disqualified", "penalty")
 
 
-def _club_line(rule_set: RuleSet, number: int, data) -> object:
+def _club_line(rule_set: RuleSet, player: int, data) -> object:
     values = {}
     for field in rule_set.fields:
-        values[field.name] = _club_value(rule_set, field, number, data)
-    return rule_set.line(number, values)
+        values[field.name] = _club_value(rule_set, field, player, data)
+    return rule_set.line(player, values)
 
 
-def _club_value(rule_set: RuleSet, field: SheetField, number: int, data):
+def _club_value(rule_set: RuleSet, field: SheetField, player: int, data):
     if field.kind == FLAG:
-        return data.get(field_name(number, field.name)) == "on"
+        return data.get(field_name(player, field.name)) == "on"
     if field.kind == CARDS:
         return tuple(
             card
             for card in rule_set.action_cards
-            if data.get(field_name(number, card_key(card))) == "on"
+            if data.get(field_name(player, card_key(card))) == "on"
         )
-    typed = data.get(field_name(number, field.name), "")
+    typed = data.get(field_name(player, field.name), "")
     if field.name in CARD_WORD_FIELDS and str(typed).strip() == "":
         return 0
     return number(typed) if field.kind == COUNT else typed
