@@ -34,6 +34,13 @@ class ScoredEntry(RoundEntry):
     scored: int = 0
 
 
+def entry_of(laid, unused, closed, disqualified, penalty, scored=None) -> RoundEntry:
+    """A stored line: a club rule set's with its score (``scored``), else the championship's."""
+    if scored is None:
+        return RoundEntry(laid, unused, bool(closed), bool(disqualified), penalty)
+    return ScoredEntry(laid, unused, bool(closed), bool(disqualified), penalty, scored=scored)
+
+
 # A line's fields, in the sheet's order: every store, form and file of results uses these names.
 RESULT_FIELDS = tuple(field.name for field in fields(RoundEntry))
 # The yes/no fields of a line (a database may hand them over as 0 and 1).

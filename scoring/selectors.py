@@ -45,6 +45,7 @@ def _base(tournament: Tournament) -> TournamentData:
         close_bonus=tournament.close_bonus_in_force(),
         quota_override=tournament.quota_override(),
         rule_set=tournament.rule_set,
+        finals=tournament.has_finals(),
     )
 
 

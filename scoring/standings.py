@@ -60,6 +60,10 @@ class TournamentData:
     # The rule set the tournament is played by (``rules.rulesets``): a club rule set's lines
     # carry their scores (``rules.score.ScoredEntry``) and rank by points alone (``club_rank``).
     rule_set: str = CHAMPIONSHIP
+    # Whether finals follow the qualifier: a local qualifier or club tournament without them
+    # ranks its one stage in one list, the sight categories together (its winner is the player
+    # with the most points, pravidla-syllabatim.txt).
+    finals: bool = True
 
     def lots_of(self, scope: str) -> list[list]:
         return [order for lot_scope, order in self.lots if lot_scope == scope]
@@ -73,9 +77,10 @@ class TournamentData:
         return progress is None or progress.over
 
 
-def categories_of_stage(kind: str) -> tuple[str, ...]:
-    """The A-final and the qualifier rank per category; the B-final in one list (O)."""
-    return (ALL,) if kind == FINAL_B else CATEGORIES
+def categories_of_stage(kind: str, data: TournamentData | None = None) -> tuple[str, ...]:
+    """The A-final and the qualifier rank per category; the B-final in one list (O), and so
+    does the one stage of a tournament without finals."""
+    return (ALL,) if kind == FINAL_B or (data is not None and not data.finals) else CATEGORIES
 
 
 def ranked_players(data: TournamentData, kind: str) -> set[int]:
@@ -122,9 +127,10 @@ def stage_standings(
     """The ranked standings of one stage per category (``ALL`` for the B-final)."""
     rows = performances[kind] if performances else stage_performances(data, kind)
     lots = data.lots_of(kind)
-    by_category: dict[str, list[Performance]] = {c: [] for c in categories_of_stage(kind)}
+    one_list = kind == FINAL_B or not data.finals
+    by_category: dict[str, list[Performance]] = {c: [] for c in categories_of_stage(kind, data)}
     for key, row in rows.items():
-        category = ALL if kind == FINAL_B else category_of(data.sight_classes[key])
+        category = ALL if one_list else category_of(data.sight_classes[key])
         by_category[category].append(row)
     ranking = rank if data.rule_set == CHAMPIONSHIP else club_rank
     return {category: ranking(rows, lots) for category, rows in by_category.items()}
@@ -170,6 +176,8 @@ def qualifier_advancement(
 ) -> dict[str, Advancement]:
     """Who advances per category, and the ties across the cut, by the standings as they are.
     Pages announce it only once the qualifier is over (``TournamentData.stage_over``)."""
+    if not data.finals:
+        return {}  # one stage without finals: nobody advances anywhere
     standings = standings if standings is not None else stage_standings(data, QUALIFIER)
     quota = quota_in_force(data)
     return {category: advancement(standings[category], quota[category]) for category in CATEGORIES}

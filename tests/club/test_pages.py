@@ -158,3 +158,26 @@ def test_the_tables_phone_asks_the_rule_sets_fields(syllabatim_2_game, client):
         table=table, round=round_, player__start_number=lines[2].player
     )
     assert result.rule_score == 10 + 3 - 3
+
+
+def test_public_standings_of_a_club_tournament_in_one_list_by_its_scores(casual_game, client):
+    table, round_ = table_and_round(casual_game)
+    lines = club_lines(table)
+    sheet_services_save(table, round_, lines)
+    slug = casual_game.stage.tournament.slug
+    html = html_of(
+        client.get(reverse("public:standings", kwargs={"slug": slug, "stage": "qualifier"}))
+    )
+    closer = casual_game.stage.tournament.players.get(start_number=lines[0].player)
+    assert closer.name in html and ">32<" in html
+    assert "postupuje" not in html.lower()
+    player = html_of(
+        client.get(reverse("public:player", kwargs={"slug": slug, "number": lines[0].player}))
+    )
+    assert ">32<" in player
+
+
+def sheet_services_save(table, round_, lines):
+    from scoring import sheets
+
+    sheets.save_sheet(table=table, round=round_, lines=lines, by=author("Rozhodčí"), version=0)
