@@ -179,3 +179,17 @@ def stored_line(rule_set: RuleSet, player: Hashable, laid, unused, closed, value
         if name in known
     }
     return rule_set.line(player, {"laid": laid, "unused": unused, "closed": closed, **given})
+
+
+def document_rule_set(info: Mapping) -> RuleSet | None:
+    """A tournament document's club rule set (``tournament.settings.rule_set``, v4); None for
+    the championship's rules."""
+    name = info.get("settings", {}).get("rule_set", CHAMPIONSHIP)
+    return None if name == CHAMPIONSHIP else rule_set(name)
+
+
+def document_lines(rule_set: RuleSet, results: Sequence[Mapping]) -> list:
+    """A club rule set's lines of one table's round in a document (its ``results``)."""
+    return [
+        stored_line(rule_set, r["player"], r["laid"], r["unused"], r["closed"], r) for r in results
+    ]

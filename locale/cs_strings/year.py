@@ -48,4 +48,6 @@ CS = {
     "Score sheet of table %(table)s, round %(round)s, in seating order (%(rules)s)": "Zápis stolu %(table)s, kolo %(round)s, v pořadí sezení (%(rules)s)",
     "only with its card": "jen s jeho kartou",
     "kept the card": "ponechal si kartu",
+    "the championship is played by the championship's rules": "mistrovství se hraje podle pravidel mistrovství",
+    "this tournament is one stage of games without finals (tournament.settings.finals)": "tento turnaj je jedna fáze partií bez finále (tournament.settings.finals)",
 }
