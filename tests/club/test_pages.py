@@ -181,3 +181,13 @@ def sheet_services_save(table, round_, lines):
     from scoring import sheets
 
     sheets.save_sheet(table=table, round=round_, lines=lines, by=author("Rozhodčí"), version=0)
+
+
+def test_the_workbook_upload_says_club_sheets_are_entered_at_the_desk(casual_game):
+    from desk import excel
+
+    outcome = excel.check_upload(casual_game, b"")
+    assert outcome.errors == [
+        "Sešit má jen sloupce mistrovství: zápis podle klubových pravidel se zadává u stolu "
+        "rozhodčích nebo u hracího stolu. Nic nebylo uloženo."
+    ]
