@@ -51,4 +51,9 @@ CS = {
     "the championship is played by the championship's rules": "mistrovství se hraje podle pravidel mistrovství",
     "this tournament is one stage of games without finals (tournament.settings.finals)": "tento turnaj je jedna fáze partií bez finále (tournament.settings.finals)",
     "The workbook holds the championship's columns only: a sheet of the club rules is entered at the desk or at the table. Nothing was saved.": "Sešit má jen sloupce mistrovství: zápis podle klubových pravidel se zadává u stolu rozhodčích nebo u hracího stolu. Nic nebylo uloženo.",
+    "Words": "Slov",
+    "Longest word (letters)": "Nejdelší slovo (písmen)",
+    "Action cards": "Akční karty",
+    "Word ×2": "Slovo ×2",
+    "Word ÷2": "Slovo :2",
 }
