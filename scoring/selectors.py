@@ -322,6 +322,8 @@ def quota_warnings(tournament: Tournament, data: TournamentData | None = None) -
     than 10 finalists, a quota above its category's size. The size is the qualifier's field
     once it has started, else the eligible players registered. The number of finalists
     matters only until the A-final is drawn: from then on it is not said again."""
+    if not tournament.has_finals():
+        return []  # one stage without finals: no A-final places
     data = data if data is not None else tournament_data(tournament)
     final_a = data.progress.get(FINAL_A)
     final_drawn = final_a is not None and bool(final_a.games)

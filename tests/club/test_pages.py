@@ -191,3 +191,15 @@ def test_the_workbook_upload_says_club_sheets_are_entered_at_the_desk(casual_gam
         "Sešit má jen sloupce mistrovství: zápis podle klubových pravidel se zadává u stolu "
         "rozhodčích nebo u hracího stolu. Nic nebylo uloženo."
     ]
+
+
+def test_the_draw_page_offers_no_finals_without_them(organiser):
+    tournament = club_tournament("casual")
+    html = html_of(client_of(organiser).get(reverse("draws:overview", kwargs={"slug": "klub"})))
+    assert (
+        "inále" not in html and "kvalifikace" in html.lower()
+    )  # no finals, not in the menu either
+    tournament.plays_finals = True
+    tournament.save()
+    html = html_of(client_of(organiser).get(reverse("draws:overview", kwargs={"slug": "klub"})))
+    assert "inále A" in html
