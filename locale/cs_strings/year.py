@@ -56,4 +56,5 @@ CS = {
     "Action cards": "Akční karty",
     "Word ×2": "Slovo ×2",
     "Word ÷2": "Slovo :2",
+    "The standings of the games: no finals, nobody advances": "Pořadí po partiích: bez finále, nikdo nepostupuje",
 }

@@ -203,3 +203,37 @@ def test_the_draw_page_offers_no_finals_without_them(organiser):
     tournament.save()
     html = html_of(client_of(organiser).get(reverse("draws:overview", kwargs={"slug": "klub"})))
     assert "inále A" in html
+
+
+def test_every_page_of_a_club_tournament_opens(casual_game, organiser, referees, client):
+    """The public pages, the staff's, the desk's and the printouts of a club tournament with
+    results open (a championship's page must not assume categories or finals here)."""
+    table, round_ = table_and_round(casual_game)
+    sheet_services_save(table, round_, club_lines(table))
+    slug = casual_game.stage.tournament.slug
+    number = club_lines(table)[0].player
+    public = [
+        reverse("public:home", kwargs={"slug": slug}),
+        reverse("public:standings", kwargs={"slug": slug, "stage": "qualifier"}),
+        reverse("public:standings_json", kwargs={"slug": slug, "stage": "qualifier"}),
+        reverse("public:player", kwargs={"slug": slug, "number": number}),
+        reverse("public:medals", kwargs={"slug": slug}),
+        reverse("public:teams", kwargs={"slug": slug}),
+        reverse("public:draw", kwargs={"slug": slug}),
+        reverse("public:hall", kwargs={"slug": slug}),
+    ]
+    for url in public:
+        assert client.get(url).status_code == 200, url
+    staff = [
+        reverse("staff:start"),
+        reverse("staff:tournament", kwargs={"slug": slug}),
+        reverse("staff:settings", kwargs={"slug": slug}),
+        reverse("desk:dashboard", kwargs={"slug": slug}),
+        reverse("desk:advancement", kwargs={"slug": slug}),
+        reverse("printing:printouts", kwargs={"slug": slug}),
+        sheet_url(casual_game, table, round_),
+    ]
+    as_organiser, as_referee = client_of(organiser), client_of(referees[0])
+    for url in staff:
+        who = as_referee if url.startswith("/rozhodci/") else as_organiser
+        assert who.get(url).status_code == 200, url

@@ -33,3 +33,22 @@ def test_the_syllabatim_2_sheet_has_the_action_cards_columns(syllabatim_2_game):
 def test_the_championships_sheet_is_unchanged(game):
     (sheet, *_others) = documents.game_sheets(game)
     assert sheet.columns == ()
+
+
+def test_every_printout_of_a_club_tournament_renders(casual_game):
+    from printing import catalog
+    from scoring import sheets as sheet_services
+    from tests.authors import author
+    from tests.conftest import table_and_round
+
+    from .conftest import club_lines
+
+    table, round_ = table_and_round(casual_game)
+    sheet_services.save_sheet(
+        table=table, round=round_, lines=club_lines(table), by=author("R"), version=0
+    )
+    tournament = casual_game.stage.tournament
+    documents_ = list(catalog.available(tournament))
+    assert documents_
+    for document in documents_:
+        assert catalog.render(tournament, document), document
