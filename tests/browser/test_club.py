@@ -70,3 +70,11 @@ def test_a_syllabatim_2_sheet_with_the_keyboard_and_the_phone(page, live_server)
     page.goto(path)
     expect(page.get_by_label("Počet slov").first).to_be_visible()
     no_violations(page)
+    # what was typed on the phone survives a reload as the browser's draft, cards included
+    table2 = game.tables.get(number=2)
+    number = table2.seats.order_by("position").first().player.start_number
+    page.locator(f"#id_p{number}-words").fill("2")
+    page.locator(f"#id_p{number}-card-bonus_3").check()
+    page.goto(path)
+    expect(page.locator(f"#id_p{number}-words")).to_have_value("2")
+    expect(page.locator(f"#id_p{number}-card-bonus_3")).to_be_checked()
