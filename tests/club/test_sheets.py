@@ -126,3 +126,19 @@ def test_a_club_line_as_the_desk_reads_it_back(casual_game):
     state = sheet_services.sheet_state(table, round_)
     assert sheet_services.same_lines(state, lines)
     assert isinstance(lines[0], ClubLine)
+
+
+def test_the_sheets_history_names_a_changed_club_value(syllabatim_2_game):
+    from scoring.log import sheet_history
+
+    table, round_ = table_and_round(syllabatim_2_game)
+    save(table, round_, club_lines(table))
+    lines = club_lines(table, seat1={"action_cards": (club.GOLDEN_5,)})
+    save(table, round_, lines, version=1)
+    players = [seat.player for seat in table.seats.select_related("player")]
+    history = sheet_history(table, round_, players)
+    firsts = [change["new"] for change in history if change["field"] == "První zápis"]
+    assert "počet slov: 2, písmen nejdelšího slova: 5" in " ".join(firsts)
+    changed = {(c["player"].start_number, c["field"], c["old"], c["new"]) for c in history}
+    assert (lines[1].player, "Ponechané akční karty", "–", "Zlatý bonus 5 bodů!") in changed
+    assert (lines[1].player, "Body za kolo podle klubových pravidel", "7", "12") in changed
