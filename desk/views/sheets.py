@@ -67,7 +67,9 @@ def _rows(state, values, problems, close_bonus, sanctions=None):
                 "player": seat.player,
                 "starts": seat.position == starts,
                 "fields": fields,
-                "row_problems": by_place.get((no, None), []),
+                # the row's own problems, and the action cards' (one box a card, no one field)
+                "row_problems": by_place.get((no, None), [])
+                + by_place.get((no, "action_cards"), []),
                 "score": round_score(stored.entry(), close_bonus) if stored else None,
                 "sanctions": (sanctions or {}).get(no, []),
             }

@@ -237,3 +237,18 @@ def test_every_page_of_a_club_tournament_opens(casual_game, organiser, referees,
     for url in staff:
         who = as_referee if url.startswith("/rozhodci/") else as_organiser
         assert who.get(url).status_code == 200, url
+
+
+def test_an_action_card_held_twice_is_named_in_both_rows(syllabatim_2_game, referees):
+    table, round_ = table_and_round(syllabatim_2_game)
+    lines = club_lines(
+        table, seat1={"action_cards": (club.LOSS_2,)}, seat2={"action_cards": (club.LOSS_2,)}
+    )
+    url = sheet_url(syllabatim_2_game, table, round_)
+    response = client_of(referees[0]).post(url, club_form(lines))
+    assert response.status_code == 422
+    html = html_of(response)
+    rows = html.split('class="club-line')[1:]
+    for seat in (1, 2):
+        assert "balíček má jedinou kartu „Ztráta 2 body!“" in rows[seat], seat
+    assert "balíček má jedinou kartu" not in rows[0]
