@@ -205,11 +205,20 @@ def test_the_draw_page_offers_no_finals_without_them(organiser):
     assert "inále A" in html
 
 
-def test_every_page_of_a_club_tournament_opens(casual_game, organiser, referees, client):
+@pytest.mark.parametrize("over", [False, True])
+def test_every_page_of_a_club_tournament_opens(casual_game, organiser, referees, client, over):
     """The public pages, the staff's, the desk's and the printouts of a club tournament with
-    results open (a championship's page must not assume categories or finals here)."""
+    results, and once its one stage is over, open (a championship's page must not assume
+    categories or finals here)."""
     table, round_ = table_and_round(casual_game)
-    sheet_services_save(table, round_, club_lines(table))
+    if over:  # one game, every sheet entered: the stage is over
+        Tournament.objects.filter(pk=casual_game.stage.tournament_id).update(qualifier_games=1)
+        for each in casual_game.tables.all():
+            for game_round in casual_game.rounds.all():
+                sheet_services_save(each, game_round, club_lines(each, seat0={"longest_word": 4}))
+        assert casual_game.stage.tournament.players.exists()
+    else:
+        sheet_services_save(table, round_, club_lines(table))
     slug = casual_game.stage.tournament.slug
     number = club_lines(table)[0].player
     public = [
@@ -237,6 +246,13 @@ def test_every_page_of_a_club_tournament_opens(casual_game, organiser, referees,
     for url in staff:
         who = as_referee if url.startswith("/rozhodci/") else as_organiser
         assert who.get(url).status_code == 200, url
+    if over:
+        day = html_of(as_organiser.get(reverse("staff:tournament", kwargs={"slug": slug})))
+        assert "inále" not in day  # no step of the finals, no link to them
+        standings = html_of(
+            client.get(reverse("public:standings", kwargs={"slug": slug, "stage": "qualifier"}))
+        )
+        assert "průběžné" not in standings
 
 
 def test_an_action_card_held_twice_is_named_in_both_rows(syllabatim_2_game, referees):
