@@ -230,6 +230,8 @@ def test_every_page_of_a_club_tournament_opens(casual_game, organiser, referees,
         reverse("public:teams", kwargs={"slug": slug}),
         reverse("public:draw", kwargs={"slug": slug}),
         reverse("public:hall", kwargs={"slug": slug}),
+        reverse("public:hall_live", kwargs={"slug": slug}) + "?od=0.0",
+        reverse("public:standings_live", kwargs={"slug": slug, "stage": "qualifier"}) + "?od=0.0",
     ]
     for url in public:
         assert client.get(url).status_code == 200, url
