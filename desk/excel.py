@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.championship import starting_seat
+from rules.rulesets import CHAMPIONSHIP
 from rules.sheet import SheetLine
 from scoring import sheets as sheet_services
 from tournament import spreadsheets
@@ -281,11 +282,21 @@ def _check(outcome: Outcome, state, lines, cells) -> None:
     )
 
 
+def club_rules_message() -> str:
+    return _(
+        "The workbook holds the championship's columns only: a sheet of the club rules is "
+        "entered at the desk or at the table. Nothing was saved."
+    )
+
+
 def check_upload(game: Game, content) -> Outcome:
     """Read and check every entered round of the upload; save nothing. A round stored with
     the same values is left alone; one stored with other values is an error (the desk changes
     a stored sheet, not an upload)."""
     outcome = Outcome()
+    if game.stage.tournament.rule_set != CHAMPIONSHIP:
+        outcome.errors.append(club_rules_message())
+        return outcome
     blocks, outcome.errors = read_blocks(game, content)
     for state, lines, cells in blocks:
         if state.sheet is not None:

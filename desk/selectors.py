@@ -9,10 +9,11 @@ from django.utils.translation import gettext as _
 
 from rules.championship import PODIUM_PLACES
 from rules.ranking import Tie, ties_within
-from rules.score import RoundEntry, round_score
+from rules.score import RoundEntry, entry_of, round_score
 from scoring.effects import correction_effects
 from scoring.models import RoundResult, Sheet
 from scoring.selectors import tournament_data
+from scoring.sheets import club_rules
 from scoring.standings import (
     FINAL_A,
     FINAL_B,
@@ -259,13 +260,29 @@ def correction_preview(state, lines) -> list[str]:
     game = state.table.game
     tournament = game.stage.tournament
     stored = {number: result.entry() for number, result in state.results.items()}
-    changed = {
-        line.player: (
-            stored[line.player],
-            RoundEntry(
+    club = club_rules(state)
+    if club is None:
+        new = {
+            line.player: RoundEntry(
                 line.laid, line.unused, bool(line.closed), bool(line.disqualified), line.penalty
-            ),
-        )
+            )
+            for line in lines
+        }
+    else:  # a club rule set's lines score as the table's, penalties stay the stored ones
+        scores = club.scores(lines)
+        new = {
+            line.player: entry_of(
+                line.laid,
+                line.unused,
+                line.closed,
+                stored[line.player].disqualified if line.player in stored else False,
+                stored[line.player].penalty if line.player in stored else 0,
+                scores[line.player],
+            )
+            for line in lines
+        }
+    changed = {
+        line.player: (stored[line.player], new[line.player])
         for line in lines
         if line.player in stored
     }

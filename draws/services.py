@@ -493,7 +493,15 @@ def draw_game(
 
 
 def check_game_number(tournament: Tournament, kind: str, number: int) -> None:
-    """The qualifier has the number of games fixed in advance (B); a final has two (F, L, N)."""
+    """The qualifier has the number of games fixed in advance (B); a final has two (F, L, N);
+    a local qualifier or a club tournament has finals only when the organiser asked."""
+    if kind in FINALS and not tournament.has_finals():
+        raise DrawRefused(
+            _(
+                "This tournament is one stage of games without finals: tick „finals after the "
+                "games“ in its settings to play them."
+            )
+        )
     if kind == Stage.Kind.QUALIFIER:
         planned = tournament.qualifier_games
         if planned is not None and number > planned:

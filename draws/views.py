@@ -76,7 +76,12 @@ def _overview(request, tournament: Tournament, plan_form: QualifierPlanForm, sta
         "draws/overview.html",
         {
             "tournament": tournament,
-            "stages": [_stage_summary(tournament, kind) for kind in Stage.Kind.values],
+            # a local qualifier or club tournament without finals draws its one stage only
+            "stages": [
+                _stage_summary(tournament, kind)
+                for kind in Stage.Kind.values
+                if kind == Stage.Kind.QUALIFIER or tournament.has_finals()
+            ],
             "plan_form": plan_form,
             "warnings": quota_warnings(tournament),
         },

@@ -5,8 +5,9 @@ two)."""
 from rules.championship import CLOSE_BONUS
 from rules.finals import Replacement
 from rules.progress import GameState, StageProgress, planned_games
+from rules.rulesets import document_lines, document_rule_set
 from rules.sanctions import Sanction
-from rules.score import RESULT_FIELDS, RoundEntry
+from rules.score import RESULT_FIELDS, RoundEntry, ScoredEntry
 from rules.stages import QUALIFIER, STAGES
 from scoring.standings import Result, StageData, TournamentData
 
@@ -17,6 +18,7 @@ def document_data(document: dict) -> TournamentData:
     """Everything the results are computed from; a document's results count as confirmed."""
     info = document["tournament"]
     settings = info.get("settings", {})
+    club = document_rule_set(info)
     data = TournamentData(
         year=info["year"],
         sight_classes={p["no"]: p["sight_class"] for p in document["players"]},
@@ -31,6 +33,8 @@ def document_data(document: dict) -> TournamentData:
             Sanction(s["player"], s["scope"], s["stage"], s["game"])
             for s in document.get("sanctions", [])
         ],
+        rule_set=club.name if club else TournamentData.rule_set,
+        finals=info.get("kind", "championship") == "championship" or settings.get("finals", False),
     )
     stages = document.get("stages", {})
     for kind in STAGES:
@@ -41,18 +45,18 @@ def document_data(document: dict) -> TournamentData:
             for table in game["tables"]:
                 stage.participants.update(table["seats"])
                 for played in table.get("rounds", []):
+                    scores = club.scores(document_lines(club, played["results"])) if club else {}
                     stage.results.extend(
-                        Result(
-                            r["player"],
-                            RoundEntry(
-                                *(r.get(name, DEFAULTS.get(name)) for name in RESULT_FIELDS)
-                            ),
-                            game["number"],
-                        )
+                        Result(r["player"], _entry(r, scores.get(r["player"])), game["number"])
                         for r in played["results"]
                     )
     data.progress = progress(document)
     return data
+
+
+def _entry(result: dict, score: int | None) -> RoundEntry:
+    values = (result.get(name, DEFAULTS.get(name)) for name in RESULT_FIELDS)
+    return RoundEntry(*values) if score is None else ScoredEntry(*values, scored=score)
 
 
 def progress(document: dict) -> dict[str, StageProgress]:

@@ -12,12 +12,14 @@ from tournament.models import (
     Game,
     Player,
     Round,
+    RuleSetChoice,
     Seat,
     Stage,
     Table,
     Team,
     TeamMember,
     Tournament,
+    TournamentKind,
 )
 
 FORMAT = "syllabatim-tournament"
@@ -60,7 +62,13 @@ def tournament_info(tournament: Tournament) -> dict:
     }
     if tournament.venue:
         info["venue"] = tournament.venue
+    if tournament.kind != TournamentKind.CHAMPIONSHIP:  # v4
+        info["kind"] = tournament.kind
     settings = {}
+    if tournament.rule_set != RuleSetChoice.CHAMPIONSHIP:  # v4
+        settings["rule_set"] = tournament.rule_set
+    if tournament.plays_finals:  # v4
+        settings["finals"] = True
     if tournament.close_bonus is not None:
         settings["close_bonus"] = tournament.close_bonus
     if tournament.max_card_value is not None:
@@ -222,6 +230,7 @@ def _stages(tournament: Tournament, stages: dict[int, str]) -> dict:
             "round__number",
             "player__start_number",
             *RESULT_FIELDS,
+            "rule_values",
         )
     ):
         results[row["table_id"]][row["round__number"]].append(
@@ -232,6 +241,7 @@ def _stages(tournament: Tournament, stages: dict[int, str]) -> dict:
                 "closed": row["closed"],
                 "disqualified": row["disqualified"],
                 "penalty": row["penalty"],
+                **row["rule_values"],  # v4: what a club rule set's sheet asks besides
             }
         )
     tables = defaultdict(list)

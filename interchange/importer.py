@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from rules.commitment import seed_hex
 from rules.gender import suggested_gender
+from rules.rulesets import RuleSet, document_lines, document_rule_set, extra_values
 from rules.stages import STAGES
 from rules.timestamps import parse_moment
 from scoring.archive import refresh_archive
@@ -20,12 +21,14 @@ from tournament.models import (
     Game,
     Player,
     Round,
+    RuleSetChoice,
     Seat,
     Stage,
     Table,
     Team,
     TeamMember,
     Tournament,
+    TournamentKind,
     matching_name,
 )
 
@@ -154,6 +157,9 @@ def _store(document: dict, slug: str, kept: dict | None = None) -> tuple[Tournam
         max_card_value=settings.get("max_card_value"),
         quota_b1=quota["B1"] if quota else None,
         quota_vs=quota["VS"] if quota else None,
+        kind=info.get("kind", TournamentKind.CHAMPIONSHIP),  # v4
+        rule_set=settings.get("rule_set", RuleSetChoice.CHAMPIONSHIP),
+        plays_finals=settings.get("finals", False),
     )
     tournament.save()
 
@@ -248,6 +254,19 @@ def _store(document: dict, slug: str, kept: dict | None = None) -> tuple[Tournam
     return tournament, uncertain
 
 
+def _club_scores(club: RuleSet | None, results: list[dict]) -> dict:
+    """A club rule set's scores of one table's round (the table's: the bonuses)."""
+    return club.scores(document_lines(club, results)) if club else {}
+
+
+def _club_columns(club: RuleSet | None, result: dict, scores: dict) -> dict:
+    """What a club rule set's line stores besides the championship's columns."""
+    if club is None:
+        return {}
+    line = document_lines(club, [result])[0]
+    return {"rule_values": extra_values(club, line), "rule_score": scores[result["player"]]}
+
+
 def _store_stage(
     tournament: Tournament, stage: Stage, spec: dict, player_id: dict[int, int]
 ) -> list[Game]:
@@ -299,6 +318,7 @@ def _store_stage(
         for table, (_game, table_spec) in zip(tables, table_specs, strict=True)
         for position, number in enumerate(table_spec["seats"])
     )
+    club = document_rule_set({"settings": {"rule_set": tournament.rule_set}})
     RoundResult.objects.bulk_create(
         (
             RoundResult(
@@ -310,9 +330,11 @@ def _store_stage(
                 closed=result["closed"],
                 disqualified=result.get("disqualified", False),
                 penalty=result.get("penalty", 0),
+                **_club_columns(club, result, scores),
             )
             for table, (_game, table_spec) in zip(tables, table_specs, strict=True)
             for entry in table_spec.get("rounds", [])
+            for scores in [_club_scores(club, entry["results"])]
             for result in entry["results"]
         ),
         batch_size=2000,

@@ -62,7 +62,7 @@ def results_document(
         over = data.stage_over(QUALIFIER) or not announced_only
         document[QUALIFIER] = {
             "participants": participants(data),
-            "quota": quota_in_force(data),
+            "quota": quota_in_force(data) if data.finals else {},  # v4: none without finals
             "standings": standings_rows(standings),
             "advancing": {c: sorted(a.advancing) if over else [] for c, a in advancement.items()},
             "unresolved_ties": [

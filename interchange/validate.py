@@ -26,6 +26,7 @@ from rules.commitment import (
 )
 from rules.draw import ascending
 from rules.eligibility import NOT_PAID, UNDER_AGE, eligibility_problems
+from rules.rulesets import CHAMPIONSHIP, document_lines, document_rule_set
 from rules.sanctions import TOURNAMENT
 from rules.stages import FINAL_A, FINAL_B, FINALS, QUALIFIER, STAGES, stage_index
 from rules.timestamps import parse_moment
@@ -177,6 +178,23 @@ class Checker:
 
     def check_tournament(self) -> None:
         tournament = self.document["tournament"]
+        kind = tournament.get("kind", "championship")  # v4
+        settings = tournament.get("settings", {})
+        if kind == "championship" and settings.get("rule_set", CHAMPIONSHIP) != CHAMPIONSHIP:
+            self.error(
+                Place(item="tournament.settings.rule_set"),
+                _("the championship is played by the championship's rules"),
+            )
+        if kind != "championship" and not settings.get("finals", False):
+            for stage in FINALS:
+                if self.document.get("stages", {}).get(stage, {}).get("games"):
+                    self.error(
+                        Place(stage=stage),
+                        _(
+                            "this tournament is one stage of games without finals "
+                            "(tournament.settings.finals)"
+                        ),
+                    )
         end = tournament.get("end_date")
         if end is not None and date.fromisoformat(end) < date.fromisoformat(
             tournament["start_date"]
@@ -347,19 +365,24 @@ class Checker:
                 self.error(at, _("the round is listed twice at the table"))
                 listed[round_number] = 1
                 continue
-            lines = [
-                sheet.SheetLine(
-                    player=result["player"],
-                    laid=result["laid"],
-                    unused=result["unused"],
-                    closed=result["closed"],
-                    disqualified=result.get("disqualified", False),
-                    penalty=result.get("penalty", 0),
-                )
-                for result in entry["results"]
-            ]
+            club = document_rule_set(self.document["tournament"])
+            if club is not None:  # v4: a club rule set's sheet, by its own check
+                lines = document_lines(club, entry["results"])
+            else:
+                lines = [
+                    sheet.SheetLine(
+                        player=result["player"],
+                        laid=result["laid"],
+                        unused=result["unused"],
+                        closed=result["closed"],
+                        disqualified=result.get("disqualified", False),
+                        penalty=result.get("penalty", 0),
+                    )
+                    for result in entry["results"]
+                ]
+            check = sheet.check_sheet if club is None else club.check
             for problem in sheet.errors(
-                sheet.check_sheet(
+                check(
                     lines,
                     round_number=round_number,
                     seated=seats,

@@ -37,7 +37,7 @@ from scoring.pages import (
 )
 from tournament.collation import name_key
 from tournament.labels import category_name, stage_label
-from tournament.models import Game, Seat, Tournament
+from tournament.models import Game, RuleSetChoice, Seat, Tournament
 from ui.labels import medal_name, sight_label
 
 
@@ -98,10 +98,24 @@ class TableSheet:
     link_url: str | None = None  # the table's address for the scorekeeper's phone (a QR code)
     link_code: str | None = None  # its short code, printed beside the QR code
     link_warning: str = ""  # what is wrong with the address the phones would open, in words
+    # what a club rule set's sheet asks besides laid, unused and closed (``rule_columns``)
+    columns: tuple[str, ...] = ()
 
     @property
     def blank(self) -> bool:
         return self.table is None
+
+
+def rule_columns(tournament: Tournament) -> tuple[str, ...]:
+    """The score sheet's columns a club rule set asks besides laid, unused and closed: the
+    words laid and the longest word's letters; with Syllabatim 2 the action cards kept and the
+    printed value of the words "×2" and "÷2" act on."""
+    if tournament.rule_set == RuleSetChoice.CHAMPIONSHIP:
+        return ()
+    columns = (_("Words"), _("Longest word (letters)"))
+    if tournament.rule_set == RuleSetChoice.SYLLABATIM_2:
+        columns += (_("Action cards"), _("Word ×2"), _("Word ÷2"))
+    return columns
 
 
 def game_sheets(game: Game, links: dict | None = None, link_warning: str = "") -> list[TableSheet]:
@@ -142,6 +156,7 @@ def game_sheets(game: Game, links: dict | None = None, link_warning: str = "") -
                 link_url=link.url if link else None,
                 link_code=link.code if link else None,
                 link_warning=link_warning if link else "",
+                columns=rule_columns(stage.tournament),
             )
         )
     return sheets
@@ -158,6 +173,7 @@ def blank_sheet(tournament: Tournament) -> TableSheet:
         None,
         [empty] * TABLE_SIZE_MAX,
         [SheetRound(None, None, None)] * len(ROUND_NUMBERS),
+        columns=rule_columns(tournament),
     )
 
 

@@ -223,7 +223,17 @@ def _sheet_story(sheet: TableSheet) -> list:
     story.append(Table(seats, colWidths=widths, style=grid()))
     story.append(Spacer(0, 3 * mm))
     columns = [_("Player"), _("Laid"), _("Unused"), _("Closed"), _("Round score"), _("Total")]
-    widths = fitted([70 * mm, 20 * mm, 20 * mm, 20 * mm, 25 * mm, 25 * mm], columns, 8, flexible=0)
+    widths = [70 * mm, 20 * mm, 20 * mm, 20 * mm, 25 * mm, 25 * mm]
+    size = 8
+    if sheet.columns:  # a club rule set's columns, before the round score
+        columns[4:4] = sheet.columns
+        if len(sheet.columns) > 2:  # Syllabatim 2: words, longest, action cards, ×2, ÷2
+            size = 7  # eleven columns fit the page's width only in smaller headings
+            widths = [40, 17, 18.2, 13.1, 10.3, 15.5, 12, 12, 12, 11.3, 17.4]
+        else:  # the casual scoring: words, longest
+            widths = [60, 19, 20.2, 14.4, 11.1, 17.1, 14, 19.2]
+        widths = [width * mm for width in widths]
+    widths = fitted(widths, columns, size, flexible=0)
     for game_round in sheet.rounds:
         if game_round.number is None:
             title = _("Round ____ , ____ cards, starts: ______________________")
@@ -237,8 +247,9 @@ def _sheet_story(sheet: TableSheet) -> list:
                 "cards": game_round.deal,
                 "player": game_round.starter.name,
             }
-        rows = [[heading(label, 8) for label in columns]] + [
-            [text(f"{seat.number}. {seat.name}" if seat.number else ""), "", "", "", "", ""]
+        rows = [[heading(label, size) for label in columns]] + [
+            [text(f"{seat.number}. {seat.name}" if seat.number else "", 10 if size == 8 else 8)]
+            + [""] * (len(columns) - 1)
             for seat in sheet.seats
         ]
         block = Table(rows, colWidths=widths, rowHeights=[None] + [7 * mm] * len(sheet.seats))

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from rules.sanctions import Sanction as SanctionData
 from rules.sanctions import void, voided_games
-from rules.score import RESULT_FIELDS, RoundEntry, round_score
+from rules.score import RESULT_FIELDS, entry_of, round_score
 from rules.stages import STAGES
 from scoring.models import RoundResult
 from scoring.pages import team_page
@@ -89,6 +89,7 @@ def championship_workbook(tournament: Tournament) -> bytes:
         "player__start_number",
         "player__name",
         *RESULT_FIELDS,
+        "rule_score",
     )
     order = {kind: index for index, kind in enumerate(STAGES)}
     sanctions = sanction_rows(tournament, withdrawn=True)
@@ -96,10 +97,10 @@ def championship_workbook(tournament: Tournament) -> bytes:
         SanctionData(s.player, s.scope, s.stage, s.game) for s in sanctions if s.in_force
     )
     rows = []
-    for kind, game, number, table, start, name, *values in sorted(
+    for kind, game, number, table, start, name, *values, scored in sorted(
         results, key=lambda r: (order[r[0]], r[1], r[2], r[3], r[4])
     ):
-        entry = RoundEntry(*values)
+        entry = entry_of(*values, scored)
         score = round_score(
             void(entry) if (kind, game, start) in voided else entry, settings.close_bonus
         )

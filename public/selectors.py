@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 from rules.championship import deal_size
 from rules.sanctions import Sanction as SanctionData
 from rules.sanctions import void, voided_games
-from rules.score import RoundEntry, round_score
+from rules.score import entry_of, round_score
 from scoring.models import ArchiveEntry, RoundResult
 from scoring.pages import PlayerInfo, SeatRow, held_results, player_infos  # noqa: F401
 from scoring.selectors import (
@@ -206,15 +206,16 @@ def player_page(tournament: Tournament, number: int) -> PlayerPage | None:
             "closed",
             "disqualified",
             "penalty",
+            "rule_score",
             "table_id",
             "round_id",
         )
     )
     rounds, totals = [], defaultdict(int)
-    for kind, game, table, round_number, *values, table_id, round_id in sorted(
+    for kind, game, table, round_number, *values, scored, table_id, round_id in sorted(
         own, key=lambda r: (STAGES.index(r[0]), r[1])
     ):
-        entry = RoundEntry(*values)
+        entry = entry_of(*values, scored)
         is_voided = (kind, game, number) in voided
         score = round_score(void(entry) if is_voided else entry, bonus)
         totals[kind] += score

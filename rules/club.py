@@ -27,6 +27,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .championship import MAX_CARD_VALUE, deal_size
+from .ranking import Performance, Ranked, rank
 from .sheet import (
     ERROR,
     NOT_WHOLE_NUMBER,
@@ -189,6 +190,19 @@ def winners(totals: Mapping[Hashable, int]) -> Sequence[Hashable]:
     """Casual games end after round 7; on equal points there are several winners."""
     best = max(totals.values())
     return sorted(player for player, total in totals.items() if total == best)
+
+
+# A club tournament ranks by points alone: "Vítězí ten hráč, který v průběhu všech kol získal v
+# součtu nejvíce bodů. Při bodové shodě je tedy vítězů více." No tie-break chain.
+CLUB_RANKING = ("points",)
+
+
+def club_rank(rows: Sequence[Performance], lots: Sequence[Sequence[Hashable]] = ()) -> list[Ranked]:
+    """A stage's standings under the club rules: more points first; equal points share the
+    place (several winners, the next place skipped as in the championship). ``lots``: a lot
+    the organiser drew for a tied group (where a cut to finals must separate it) orders it,
+    as in the championship's ranking."""
+    return rank(rows, lots, chain=CLUB_RANKING)
 
 
 def check_club_sheet(

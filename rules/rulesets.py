@@ -150,3 +150,46 @@ def asked(rule_set: RuleSet, action_cards: Sequence[str] = ()) -> tuple[SheetFie
         for field in rule_set.fields
         if field.with_card is None or field.with_card in action_cards
     )
+
+
+# What every rule set's sheet asks and every store keeps in its own columns.
+COMMON_FIELDS = ("laid", "unused", "closed")
+
+
+def extra_values(rule_set: RuleSet, line) -> dict[str, object]:
+    """What a club rule set's line holds beyond laid, unused and closed, as stored with the
+    line and written to files (the action cards as a list); nothing for the championship's,
+    whose every field has its own column."""
+    if rule_set.name == CHAMPIONSHIP:
+        return {}
+    values = {}
+    for field in rule_set.fields:
+        if field.name not in COMMON_FIELDS:
+            value = getattr(line, field.name)
+            values[field.name] = list(value) if field.kind == CARDS else value
+    return values
+
+
+def stored_line(rule_set: RuleSet, player: Hashable, laid, unused, closed, values: Mapping):
+    """A club rule set's line from its stored columns and ``extra_values``."""
+    known = {field.name: field for field in rule_set.fields}
+    given = {
+        name: tuple(value) if known[name].kind == CARDS else value
+        for name, value in values.items()
+        if name in known
+    }
+    return rule_set.line(player, {"laid": laid, "unused": unused, "closed": closed, **given})
+
+
+def document_rule_set(info: Mapping) -> RuleSet | None:
+    """A tournament document's club rule set (``tournament.settings.rule_set``, v4); None for
+    the championship's rules."""
+    name = info.get("settings", {}).get("rule_set", CHAMPIONSHIP)
+    return None if name == CHAMPIONSHIP else rule_set(name)
+
+
+def document_lines(rule_set: RuleSet, results: Sequence[Mapping]) -> list:
+    """A club rule set's lines of one table's round in a document (its ``results``)."""
+    return [
+        stored_line(rule_set, r["player"], r["laid"], r["unused"], r["closed"], r) for r in results
+    ]

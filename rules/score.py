@@ -1,6 +1,7 @@
 """The round score (G, H, I; protests 1 and 4)."""
 
 from dataclasses import dataclass, fields
+from typing import ClassVar
 
 from .championship import CLOSE_BONUS
 
@@ -14,11 +15,30 @@ class RoundEntry:
     closed: bool = False
     disqualified: bool = False
     penalty: int = 0
+    # A club rule set's score of the line (``ScoredEntry``); the championship's is computed.
+    scored: ClassVar[int | None] = None
 
     @property
     def counts_as_close(self) -> bool:
         """A disqualified round counts no close (H)."""
         return self.closed and not self.disqualified
+
+
+@dataclass(frozen=True)
+class ScoredEntry(RoundEntry):
+    """A line of a tournament played by a club rule set (``rules.rulesets``): its round score
+    is the table's, given by the rule set when the table's sheet was saved (the casual bonuses
+    depend on the other players' lines). The referee's penalty and disqualification apply to
+    it as to the championship's."""
+
+    scored: int = 0
+
+
+def entry_of(laid, unused, closed, disqualified, penalty, scored=None) -> RoundEntry:
+    """A stored line: a club rule set's with its score (``scored``), else the championship's."""
+    if scored is None:
+        return RoundEntry(laid, unused, bool(closed), bool(disqualified), penalty)
+    return ScoredEntry(laid, unused, bool(closed), bool(disqualified), penalty, scored=scored)
 
 
 # A line's fields, in the sheet's order: every store, form and file of results uses these names.
@@ -34,5 +54,7 @@ def round_score(entry: RoundEntry, close_bonus: int = CLOSE_BONUS) -> int:
     """
     if entry.disqualified:
         return 0
+    if entry.scored is not None:
+        return max(0, entry.scored - entry.penalty)
     bonus = close_bonus if entry.closed else 0
     return max(0, entry.laid - entry.unused + bonus - entry.penalty)

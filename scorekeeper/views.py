@@ -21,12 +21,13 @@ from scoring import clocks, links
 from scoring import sheets as sheet_services
 from scoring.models import Sheet, TableLink
 from ui.sheet_form import (
-    TABLE_FIELDS,
+    club_columns,
     field_name,
     form_rows,
     form_values,
     form_version,
     lines_from_form,
+    sheet_keys,
 )
 
 from .selectors import ended_early_words, table_results
@@ -50,9 +51,8 @@ def _round_states(token, rounds, sheets) -> list[dict]:
 def _table_lines(state, data):
     """The scorekeeper's lines: laid, unused and closed as typed; a disqualification or a
     penalty sent anyway is dropped here, and the service keeps the referee's values."""
-    allowed = {
-        field_name(seat.player.start_number, name) for seat in state.seats for name in TABLE_FIELDS
-    }
+    keys = sheet_keys(state, at_table=True)
+    allowed = {field_name(seat.player.start_number, name) for seat in state.seats for name in keys}
     return lines_from_form(state, {key: data.get(key) for key in data if key in allowed})
 
 
@@ -70,7 +70,9 @@ def _context(request, link, round_, state, values, problems, *, saved=None, repe
     stage = game.stage
     rounds = list(game.rounds.order_by("position"))
     sheets = {s.round_id: s for s in Sheet.objects.filter(table=table)}
-    rows = form_rows(state, values, problems, fields=TABLE_FIELDS) if state else []
+    rows = (
+        form_rows(state, values, problems, fields=sheet_keys(state, at_table=True)) if state else []
+    )
     errors = [p for p in problems if not p.warning]
     token = links.token_of(link)
     starts = None
@@ -88,6 +90,7 @@ def _context(request, link, round_, state, values, problems, *, saved=None, repe
         "state": state,
         "starts": starts,
         "rows": rows,
+        "club_columns": club_columns(state) if state else [],
         "problems": problems,
         "errors": errors,
         "warnings": [p for p in problems if p.warning] if not errors else [],
@@ -247,7 +250,9 @@ def _save(request, link: TableLink, round_):
                 problems,
             )
             context["stale_state"] = fresh
-            context["stale_rows"] = form_rows(fresh, form_values(fresh), [], fields=TABLE_FIELDS)
+            context["stale_rows"] = form_rows(
+                fresh, form_values(fresh), [], fields=sheet_keys(fresh, at_table=True)
+            )
             context["form_version"] = fresh.version
             return render(request, "scorekeeper/table.html", context, status=409)
         context = _context(

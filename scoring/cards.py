@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from rules.championship import deal_size
 from rules.sanctions import Sanction as SanctionData
 from rules.sanctions import void, voided_games
-from rules.score import RESULT_FIELDS, RoundEntry, round_score
+from rules.score import RESULT_FIELDS, RoundEntry, entry_of, round_score
 from rules.stages import STAGES
 from tournament.models import DrawStatus, Seat, Tournament
 
@@ -158,10 +158,10 @@ def card_lines(tournament: Tournament, numbers: Iterable[int] | None = None) -> 
             table,
             round_number,
             position,
-            RoundEntry(*values),
+            entry_of(*values, sc),
             (table_id, round_id),
         )
-        for number, kind, game, table, round_number, position, *values, table_id, round_id in (
+        for number, kind, game, table, round_number, position, table_id, round_id, *values, sc in (
             results.order_by().values_list(
                 "player__start_number",
                 "table__game__stage__kind",
@@ -169,9 +169,10 @@ def card_lines(tournament: Tournament, numbers: Iterable[int] | None = None) -> 
                 "table__number",
                 "round__number",
                 "round__position",
-                *RESULT_FIELDS,
                 "table_id",
                 "round_id",
+                *RESULT_FIELDS,
+                "rule_score",
             )
         )
     ]

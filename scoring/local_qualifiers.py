@@ -13,9 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules.categories import ALL
 from rules.local_qualifiers import qualified
-from rules.ranking import rank
 from rules.stages import QUALIFIER
 from tournament.local_qualifiers import apply_local_qualification, not_a_local_qualifier_message
 from tournament.models import (
@@ -29,7 +27,7 @@ from tournament.models import (
 from tournament.refusals import Refused
 
 from .selectors import stage_data
-from .standings import stage_performances, stage_standings
+from .standings import standings_in
 
 
 @dataclass(frozen=True)
@@ -83,14 +81,12 @@ def outcome(tournament: Tournament) -> Outcome:
             "The local qualifier is not over: who qualifies is known once every game is complete."
         )
         return result
-    if announcement.per_category:
-        lists = {
-            category: [(row.key, row.rank) for row in ranked]
-            for category, ranked in stage_standings(data, QUALIFIER).items()
-        }
-    else:
-        overall = rank(list(stage_performances(data, QUALIFIER).values()), data.lots_of(QUALIFIER))
-        lists = {ALL: [(row.key, row.rank) for row in overall]}
+    lists = {
+        category: [(row.key, row.rank) for row in ranked]
+        for category, ranked in standings_in(
+            data, QUALIFIER, by_category=announcement.per_category
+        ).items()
+    }
     players = {
         number: (name, person)
         for number, name, person in Player.objects.filter(tournament=tournament).values_list(

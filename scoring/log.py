@@ -29,6 +29,7 @@ from tournament.lookups import who as user_words
 from tournament.models import Commitment, Game, Stage, Tournament
 from tournament.services import SETTINGS_FIELDS
 
+from .messages import FIELD_NAMES, action_card_name
 from .models import (
     TABLE_SCOREKEEPER,
     Lot,
@@ -604,6 +605,22 @@ def _value_words(value) -> str:
     return str(value)
 
 
+def _line_values(record, labels: dict) -> dict[str, tuple[str, str]]:
+    """A history record's values by name, each with its label and in words: the
+    championship's columns, and a club rule set's values and score where it has them."""
+    values = {name: (labels[name], _value_words(getattr(record, name))) for name in RESULT_FIELDS}
+    for name, value in (record.rule_values or {}).items():
+        label = FIELD_NAMES[name]() if name in FIELD_NAMES else name
+        if name == "action_cards":
+            words = ", ".join(action_card_name(card) for card in value) or "–"
+        else:
+            words = _value_words(value)
+        values[name] = (label, words)
+    if record.rule_score is not None:
+        values["rule_score"] = (labels["rule_score"], str(record.rule_score))
+    return values
+
+
 def sheet_history(table, round_, players) -> list[dict]:
     """Every change of one score sheet's lines (a table's round), in words, for the desk: a
     player's first entry as one line with all its values, then one line per value changed,
@@ -614,7 +631,10 @@ def sheet_history(table, round_, players) -> list[dict]:
         .order_by("history_date", "history_id")
     )
     names = {player.pk: player for player in players}
-    labels = {name: RoundResult._meta.get_field(name).verbose_name for name in RESULT_FIELDS}
+    labels = {
+        name: RoundResult._meta.get_field(name).verbose_name
+        for name in (*RESULT_FIELDS, "rule_score")
+    }
     previous, changes = {}, []
     for record in records:
         before = previous.get(record.id)
@@ -630,20 +650,14 @@ def sheet_history(table, round_, players) -> list[dict]:
             changes.append({**line, "field": _("Removed"), "old": None, "new": "–"})
         elif before is None:
             values = ", ".join(
-                f"{labels[name]}: {_value_words(getattr(record, name))}" for name in RESULT_FIELDS
+                f"{label}: {words}" for label, words in _line_values(record, labels).values()
             )
             changes.append({**line, "field": _("First entry"), "old": None, "new": values})
         else:
-            for name in RESULT_FIELDS:
-                old, new = getattr(before, name), getattr(record, name)
+            old_values, new_values = _line_values(before, labels), _line_values(record, labels)
+            for name, (label, new) in new_values.items():
+                old = old_values.get(name, (label, "–"))[1]
                 if old != new:
-                    changes.append(
-                        {
-                            **line,
-                            "field": capfirst(labels[name]),
-                            "old": _value_words(old),
-                            "new": _value_words(new),
-                        }
-                    )
+                    changes.append({**line, "field": capfirst(label), "old": old, "new": new})
         previous[record.id] = None if record.history_type == "-" else record
     return changes

@@ -3,14 +3,74 @@
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from rules import advancement, finals, sanctions, sheet, stages
+from rules import advancement, club, finals, sanctions, sheet, stages
 
 FIELD_NAMES = {
     "laid": lambda: _("laid"),
     "unused": lambda: _("unused"),
     "penalty": lambda: _("penalty"),
     "closed": lambda: _("closed"),
+    "words": lambda: _("words laid"),
+    "longest_word": lambda: _("letters of the longest word"),
+    "action_cards": lambda: _("action cards kept"),
+    "doubled_word": lambda: _("value of the word ×2"),
+    "halved_word": lambda: _("value of the word ÷2"),
 }
+
+# Syllabatim 2's action cards that change a score, by their printed words.
+ACTION_CARD_NAMES = {
+    club.DOUBLE_SHORTEST: lambda: _("Mini-word ×2"),
+    club.HALVE_LONGEST: lambda: _("Maxi-word ÷2"),
+    club.BONUS_3: lambda: _("Bonus 3 points"),
+    club.LOSS_2: lambda: _("Loss 2 points"),
+    club.GOLDEN_5: lambda: _("Golden bonus 5 points"),
+}
+
+
+def action_card_name(card) -> str:
+    name = ACTION_CARD_NAMES.get(card)
+    return name() if name else str(card)
+
+
+def _club_problem_message(problem: sheet.Problem) -> str | None:
+    params = problem.params
+    if problem.code == club.TOO_MANY_WORDS:
+        return (
+            _("%(words)s words cannot be laid with the cards of this round: at most %(most)s")
+            % params
+        )
+    if problem.code == club.LONGEST_WORD_OUT_OF_RANGE and not params["most"]:
+        return _("no word laid, so the longest word has no letters: write 0")
+    if problem.code == club.LONGEST_WORD_OUT_OF_RANGE:
+        return (
+            _(
+                "the longest word has %(least)s to %(most)s letters with these cards, "
+                "not %(longest_word)s"
+            )
+            % params
+        )
+    if problem.code == club.LAID_WITHOUT_WORDS:
+        return _("laid %(laid)s but no word: write the number of words") % params
+    if problem.code == club.CLOSER_WITHOUT_WORDS:
+        return _("closed the round without a word laid")
+    if problem.code == club.NOT_AN_ACTION_CARD:
+        return _("not an action card of these rules that changes a score")
+    if problem.code == club.ACTION_CARD_TWICE:
+        return _("the deck has one card „%(card)s“: players %(players)s cannot all keep it") % {
+            "card": action_card_name(params["card"]),
+            "players": ", ".join(map(str, params["players"])),
+        }
+    if problem.code == club.WORD_VALUE_OUT_OF_RANGE and params["least"] == params["most"]:
+        return _("„%(field)s“ must be %(least)s here, not %(value)s") % {
+            "field": FIELD_NAMES[problem.field](),
+            **params,
+        }
+    if problem.code == club.WORD_VALUE_OUT_OF_RANGE:
+        return _("„%(field)s“ must be from %(least)s to %(most)s, not %(value)s") % {
+            "field": FIELD_NAMES[problem.field](),
+            **params,
+        }
+    return None
 
 
 def sheet_problem_message(problem: sheet.Problem) -> str:
@@ -57,6 +117,9 @@ def sheet_problem_message(problem: sheet.Problem) -> str:
         )
     if problem.code == sheet.NO_CLOSER:
         return _("nobody closed the round: only the referee may end a round that way")
+    message = _club_problem_message(problem)
+    if message is not None:
+        return message
     raise ValueError(problem.code)
 
 

@@ -10,7 +10,7 @@ from simple_history.models import HistoricalRecords
 
 from rules import sanctions, stages
 from rules.championship import MOVE_CLOCK_SECONDS_MIN
-from rules.score import RoundEntry, round_score
+from rules.score import RoundEntry, ScoredEntry, round_score
 from rules.sheet import OVER_CARD_BOUND, SheetLine, check_sheet
 from tournament.lookups import who
 from tournament.models import Commitment, Game, Person, Player, Round, Stage, Table, Tournament
@@ -122,6 +122,16 @@ class RoundResult(models.Model):
     closed = models.BooleanField(_("closed the round"), default=False)
     disqualified = models.BooleanField(_("disqualified"), default=False)
     penalty = models.PositiveIntegerField(_("penalty"), default=0)
+    # What a club rule set's sheet asks besides laid, unused and closed (``rules.rulesets``):
+    # words, longest_word, and with Syllabatim 2 action_cards, doubled_word, halved_word.
+    # Empty for the championship's rules, whose path never reads it.
+    rule_values = models.JSONField(_("values of the club rules"), default=dict, blank=True)
+    # The line's round score under a club rule set, the table's (the casual bonuses depend on
+    # the others' lines): computed by the rule set whenever the table's sheet is saved or
+    # imported. Empty under the championship's rules, whose score is computed from the line.
+    rule_score = models.PositiveIntegerField(
+        _("round score by the club rules"), null=True, blank=True
+    )
     history = HistoricalRecords(verbose_name=_("history of the round result"))
 
     class Meta:
@@ -151,6 +161,15 @@ class RoundResult(models.Model):
         return f"{self.table}, {self.round}: {self.player}"
 
     def entry(self) -> RoundEntry:
+        if self.rule_score is not None:
+            return ScoredEntry(
+                self.laid,
+                self.unused,
+                self.closed,
+                self.disqualified,
+                self.penalty,
+                scored=self.rule_score,
+            )
         return RoundEntry(self.laid, self.unused, self.closed, self.disqualified, self.penalty)
 
     def score(self, close_bonus: int) -> int:

@@ -269,7 +269,16 @@ def stage_page(
             if s.player in seated and category in (ALL, category_of(infos[s.player].sight_class))
         ]
 
-    if kind == QUALIFIER:
+    if kind == QUALIFIER and not data.finals:  # one stage: no cut, one list
+        for category, ranked in standings.items():
+            page.categories.append(
+                CategoryStanding(
+                    category,
+                    _rows(ranked, infos, provisional, {}, notes),
+                    expelled=expelled_rows(category),
+                )
+            )
+    elif kind == QUALIFIER:
         advancement = qualifier_advancement(data, standings)
         quota = quota_in_force(data)
         for category, ranked in standings.items():

@@ -39,7 +39,7 @@ from rules import rating as rules_rating
 from rules.categories import category_of
 from rules.rating import GameResult, Rating, Ratings, TableGame
 from rules.sanctions import void, voided_games
-from rules.score import RESULT_FIELDS, RESULT_FLAGS, RoundEntry, round_score
+from rules.score import RESULT_FIELDS, entry_of, round_score
 from rules.stages import STAGES
 from tournament.collation import czech_key, name_key
 from tournament.models import Person, Player, Tournament
@@ -47,7 +47,6 @@ from tournament.models import Person, Player, Tournament
 from .models import PersonRating, RatingEntry, RatingState, RoundResult
 from .selectors import progress, sanctions_in_force
 
-_FLAG_POSITIONS = tuple(RESULT_FIELDS.index(name) for name in RESULT_FLAGS)
 _BATCH = 500
 
 
@@ -109,18 +108,17 @@ def tournament_tables(tournament: Tournament) -> list[RatedTable]:
             "player__start_number",
             "player__person_id",
             "player__sight_class",
+            "rule_score",  # a club rule set's score of the line (None: the championship's)
             *RESULT_FIELDS,
         )
     )
     totals: dict[int, dict[int, list]] = defaultdict(dict)  # table -> person -> sums
     heads: dict[int, tuple] = {}
     doubled: dict[int, set] = defaultdict(set)  # a person with two players at one table
-    for table, number, kind, game, player, start, person, sight, *values in rows:
+    for table, number, kind, game, player, start, person, sight, scored, *values in rows:
         if (kind, game) not in complete or person is None:
             continue
-        for position in _FLAG_POSITIONS:
-            values[position] = bool(values[position])
-        entry = RoundEntry(*values)
+        entry = entry_of(*values, scored=scored)
         if (kind, game, start) in voided:
             entry = void(entry)
         heads[table] = (kind, game, number)

@@ -17,8 +17,9 @@ from rules.categories import CATEGORIES, category_of
 from rules.finals import Replacement as FinalReplacement
 from rules.gender import FEMININE
 from rules.progress import GameState, StageProgress, planned_games
+from rules.rulesets import CHAMPIONSHIP
 from rules.sanctions import Sanction as SanctionData
-from rules.score import RESULT_FIELDS, RESULT_FLAGS, RoundEntry
+from rules.score import RESULT_FIELDS, RESULT_FLAGS, RoundEntry, ScoredEntry
 from rules.stages import FINAL_A, QUALIFIER, STAGES
 from tournament.models import (
     DrawStatus,
@@ -43,7 +44,16 @@ def _base(tournament: Tournament) -> TournamentData:
         sight_classes={},
         close_bonus=tournament.close_bonus_in_force(),
         quota_override=tournament.quota_override(),
+        rule_set=tournament.rule_set,
+        finals=tournament.has_finals(),
     )
+
+
+def _result_fields(tournament: Tournament) -> tuple[str, ...]:
+    """The columns of a line the standings read: a club rule set's score besides."""
+    if tournament.rule_set == CHAMPIONSHIP:
+        return RESULT_FIELDS
+    return (*RESULT_FIELDS, "rule_score")
 
 
 _FLAG_POSITIONS = tuple(RESULT_FIELDS.index(name) for name in RESULT_FLAGS)
@@ -65,12 +75,16 @@ def _result_rows(results) -> list[tuple]:
 def _add_stage_rows(data: TournamentData, seats, results) -> None:
     for kind, number in seats:
         data.stages.setdefault(kind, StageData()).participants.add(number)
+    scored = data.rule_set != CHAMPIONSHIP
     for kind, game, number, *values in _result_rows(results):
         for position in _FLAG_POSITIONS:
             values[position] = bool(values[position])
-        data.stages.setdefault(kind, StageData()).results.append(
-            Result(number, RoundEntry(*values), game)
-        )
+        if scored:
+            *values, score = values
+            entry = RoundEntry(*values) if score is None else ScoredEntry(*values, scored=score)
+        else:
+            entry = RoundEntry(*values)
+        data.stages.setdefault(kind, StageData()).results.append(Result(number, entry, game))
 
 
 def sanctions_in_force(tournament: Tournament) -> list[SanctionData]:
@@ -167,7 +181,7 @@ def tournament_data(tournament: Tournament) -> TournamentData:
             "table__game__stage__kind",
             "table__game__number",
             "player__start_number",
-            *RESULT_FIELDS,
+            *_result_fields(tournament),
         ),
     )
     data.lots = list(
@@ -220,7 +234,7 @@ def stage_data(stage: Stage) -> TournamentData:
             "table__game__stage__kind",
             "table__game__number",
             "player__start_number",
-            *RESULT_FIELDS,
+            *_result_fields(stage.tournament),
         ),
     )
     data.lots = list(
@@ -308,6 +322,8 @@ def quota_warnings(tournament: Tournament, data: TournamentData | None = None) -
     than 10 finalists, a quota above its category's size. The size is the qualifier's field
     once it has started, else the eligible players registered. The number of finalists
     matters only until the A-final is drawn: from then on it is not said again."""
+    if not tournament.has_finals():
+        return []  # one stage without finals: no A-final places
     data = data if data is not None else tournament_data(tournament)
     final_a = data.progress.get(FINAL_A)
     final_drawn = final_a is not None and bool(final_a.games)

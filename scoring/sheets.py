@@ -18,8 +18,10 @@ from django.db.models.signals import post_save
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from rules import club, rulesets
 from rules import sheet as rules_sheet
 from rules.championship import deal_size
+from rules.rulesets import RuleSet
 from tournament.changes import one_touch, touch_where
 from tournament.models import Round, Seat, Stage, Table
 from tournament.refusals import Refused
@@ -131,11 +133,26 @@ def _averages(table: Table, round_: Round) -> tuple[dict[int, tuple[float, int]]
     return players, field_laid / field_dealt if field_dealt else 0.0
 
 
+def rules_of(state: SheetState) -> RuleSet:
+    """The rule set the table's tournament is played by."""
+    return state.table.game.stage.tournament.rules()
+
+
+def club_rules(state: SheetState) -> RuleSet | None:
+    """The tournament's club rule set; None for the championship's rules."""
+    if state.table.game.stage.tournament.rule_set == rulesets.CHAMPIONSHIP:
+        return None
+    return rules_of(state)
+
+
 def check_lines(state: SheetState, lines: Sequence[rules_sheet.SheetLine]) -> list[LineProblem]:
     """Every problem of a sheet, worded: one line per seated player, then the rules of
-    RULES.md (``rules.sheet.check_sheet``, the one check of every way in)."""
+    RULES.md (``rules.sheet.check_sheet``, the one check of every way in); a club rule set's
+    sheet by its own ``check`` (``rules.club``)."""
     settings = state.table.game.stage.tournament.scoring_settings()
     averages, field_average = _averages(state.table, state.round)
+    club = club_rules(state)
+    check = rules_sheet.check_sheet if club is None else club.check
     return [
         LineProblem(
             problem.player,
@@ -144,7 +161,7 @@ def check_lines(state: SheetState, lines: Sequence[rules_sheet.SheetLine]) -> li
             warning=problem.severity == rules_sheet.WARNING,
             code=problem.code,
         )
-        for problem in rules_sheet.check_sheet(
+        for problem in check(
             lines,
             round_number=state.round.number,
             seated=[seat.player.start_number for seat in state.seats],
@@ -155,7 +172,16 @@ def check_lines(state: SheetState, lines: Sequence[rules_sheet.SheetLine]) -> li
     ]
 
 
-def same_as_stored(result: RoundResult | None, line: rules_sheet.SheetLine) -> bool:
+def same_as_stored(
+    result: RoundResult | None, line: rules_sheet.SheetLine, rule_set: RuleSet | None = None
+) -> bool:
+    """Whether the stored result holds the line's values (``rule_set``: a club rule set's)."""
+    if rule_set is not None:
+        return (
+            result is not None
+            and (result.laid, result.unused, result.closed) == (line.laid, line.unused, line.closed)
+            and result.rule_values == rulesets.extra_values(rule_set, line)
+        )
     return result is not None and result.entry() == line.entry()
 
 
@@ -232,11 +258,15 @@ def reason_too_long_message() -> str:
 
 def _store_sheet(table, round_, state, lines, version, by, at_table, reason="") -> Sheet:
     sheet = _claim(table, round_, version, by, timezone.now(), at_table=at_table, reason=reason)
+    club_ = club_rules(state)
+    # A club rule set's score is the table's: a changed line may change the others' bonuses,
+    # so every line is scored again.
+    scores = club_.scores(lines) if club_ is not None else {}
     # The closer last: a new closer is written only once the old one is not one any more, so
     # the database's one-closer constraint holds after every single row.
     for line in sorted(lines, key=lambda line: bool(line.closed)):
         result = state.results.get(line.player)
-        if same_as_stored(result, line):
+        if same_as_stored(result, line, club_) and result.rule_score == scores.get(line.player):
             continue
         if result is None:
             result = RoundResult(
@@ -244,8 +274,13 @@ def _store_sheet(table, round_, state, lines, version, by, at_table, reason="") 
                 round=round_,
                 player=next(s.player for s in state.seats if s.player.start_number == line.player),
             )
-        result.laid, result.unused, result.penalty = line.laid, line.unused, line.penalty
-        result.closed, result.disqualified = bool(line.closed), bool(line.disqualified)
+        result.laid, result.unused = line.laid, line.unused
+        result.closed = bool(line.closed)
+        if club_ is None:
+            result.penalty, result.disqualified = line.penalty, bool(line.disqualified)
+        else:
+            result.rule_values = rulesets.extra_values(club_, line)
+            result.rule_score = scores[line.player]
         result._history_user = by
         if at_table:
             result._change_reason = TABLE_SCOREKEEPER
@@ -263,6 +298,8 @@ def confirmed_already_message(round_: Round) -> str:
 def keep_referees_fields(state: SheetState, lines: Sequence[rules_sheet.SheetLine]) -> list:
     """A table's lines with the disqualification and the penalty as stored (the referee's):
     whatever the table sent for them is ignored."""
+    if lines and isinstance(lines[0], club.ClubLine):
+        return list(lines)  # a club rule set's sheet asks neither
     kept = []
     for line in lines:
         stored = state.results.get(line.player)
@@ -278,10 +315,11 @@ def keep_referees_fields(state: SheetState, lines: Sequence[rules_sheet.SheetLin
 
 def same_lines(state: SheetState, lines: Sequence[rules_sheet.SheetLine]) -> bool:
     """Whether the stored sheet holds exactly these lines (a repeated submit, say)."""
+    club_ = club_rules(state)
     return (
         state.sheet is not None
         and len(lines) == len(state.results)
-        and all(same_as_stored(state.results.get(line.player), line) for line in lines)
+        and all(same_as_stored(state.results.get(line.player), line, club_) for line in lines)
     )
 
 

@@ -14,10 +14,12 @@ from typing import NamedTuple
 from rules import championship
 from rules.advancement import Advancement, advancement, quota_by_participation
 from rules.categories import ALL, CATEGORIES, category_of
+from rules.club import club_rank
 from rules.finals import Replacement, a_final_field
 from rules.podium import Podium, podium
 from rules.progress import StageProgress
 from rules.ranking import Performance, Ranked, Tie, performances, rank
+from rules.rulesets import CHAMPIONSHIP
 from rules.sanctions import Sanction, expulsions, out_of, void, voided_games
 from rules.score import RoundEntry
 from rules.stages import FINAL_A, FINAL_B, FINALS, QUALIFIER, STAGES, TEAMS
@@ -53,6 +55,13 @@ class TournamentData:
     # Where each stage stands; a stage without an entry is taken as over (a finished record,
     # e.g. computed from a document's results alone).
     progress: dict[str, StageProgress] = field(default_factory=dict)
+    # The rule set the tournament is played by (``rules.rulesets``): a club rule set's lines
+    # carry their scores (``rules.score.ScoredEntry``) and rank by points alone (``club_rank``).
+    rule_set: str = CHAMPIONSHIP
+    # Whether finals follow the qualifier: a local qualifier or club tournament without them
+    # ranks its one stage in one list, the sight categories together (its winner is the player
+    # with the most points, pravidla-syllabatim.txt).
+    finals: bool = True
 
     def lots_of(self, scope: str) -> list[list]:
         return [order for lot_scope, order in self.lots if lot_scope == scope]
@@ -66,9 +75,10 @@ class TournamentData:
         return progress is None or progress.over
 
 
-def categories_of_stage(kind: str) -> tuple[str, ...]:
-    """The A-final and the qualifier rank per category; the B-final in one list (O)."""
-    return (ALL,) if kind == FINAL_B else CATEGORIES
+def categories_of_stage(kind: str, data: TournamentData | None = None) -> tuple[str, ...]:
+    """The A-final and the qualifier rank per category; the B-final in one list (O), and so
+    does the one stage of a tournament without finals."""
+    return (ALL,) if kind == FINAL_B or (data is not None and not data.finals) else CATEGORIES
 
 
 def ranked_players(data: TournamentData, kind: str) -> set[int]:
@@ -115,11 +125,27 @@ def stage_standings(
     """The ranked standings of one stage per category (``ALL`` for the B-final)."""
     rows = performances[kind] if performances else stage_performances(data, kind)
     lots = data.lots_of(kind)
-    by_category: dict[str, list[Performance]] = {c: [] for c in categories_of_stage(kind)}
+    one_list = kind == FINAL_B or not data.finals
+    by_category: dict[str, list[Performance]] = {c: [] for c in categories_of_stage(kind, data)}
     for key, row in rows.items():
-        category = ALL if kind == FINAL_B else category_of(data.sight_classes[key])
+        category = ALL if one_list else category_of(data.sight_classes[key])
         by_category[category].append(row)
-    return {category: rank(rows, lots) for category, rows in by_category.items()}
+    ranking = rank if data.rule_set == CHAMPIONSHIP else club_rank
+    return {category: ranking(rows, lots) for category, rows in by_category.items()}
+
+
+def standings_in(data: TournamentData, kind: str, *, by_category: bool) -> dict[str, list[Ranked]]:
+    """One stage's players ranked by the tournament's rule set, in one list (``ALL``) or
+    within each sight category, whatever lists the stage's own standings have: what a local
+    qualifier announced its places by."""
+    rows = stage_performances(data, kind)
+    ranking = rank if data.rule_set == CHAMPIONSHIP else club_rank
+    if not by_category:
+        return {ALL: ranking(list(rows.values()), data.lots_of(kind))}
+    lists: dict[str, list[Performance]] = {category: [] for category in CATEGORIES}
+    for key, row in rows.items():
+        lists[category_of(data.sight_classes[key])].append(row)
+    return {category: ranking(found, data.lots_of(kind)) for category, found in lists.items()}
 
 
 def ranks_after_games(
@@ -162,6 +188,8 @@ def qualifier_advancement(
 ) -> dict[str, Advancement]:
     """Who advances per category, and the ties across the cut, by the standings as they are.
     Pages announce it only once the qualifier is over (``TournamentData.stage_over``)."""
+    if not data.finals:
+        return {}  # one stage without finals: nobody advances anywhere
     standings = standings if standings is not None else stage_standings(data, QUALIFIER)
     quota = quota_in_force(data)
     return {category: advancement(standings[category], quota[category]) for category in CATEGORIES}

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.context_processors import roles as roles_of
 from accounts.roles import ORGANISER, REFEREE
-from tournament.models import Tournament
+from tournament.models import Tournament, TournamentKind
 
 
 @dataclass(frozen=True)
@@ -18,6 +18,7 @@ class NavLink:
     url_name: str
     role: str
     section: tuple[str, ...] = ()  # beginnings of the view names of its other pages
+    finals: bool = False  # a page of the finals: not shown for a tournament without them
 
 
 GENERAL = (
@@ -31,7 +32,7 @@ OF_TOURNAMENT = (
     NavLink(_("Settings"), "staff:settings", ORGANISER, ("staff:settings",)),
     NavLink(_("Players"), "staff:players", ORGANISER, ("staff:player",)),
     NavLink(_("Teams"), "staff:teams", ORGANISER, ("staff:team",)),
-    NavLink(_("Replacements in the A-final"), "staff:replacements", ORGANISER),
+    NavLink(_("Replacements in the A-final"), "staff:replacements", ORGANISER, finals=True),
     NavLink(_("Local qualifier"), "staff:local_qualifier", ORGANISER, ("staff:local_qualifier",)),
     NavLink(_("Draws"), "draws:overview", ORGANISER, ("draws:",)),
     NavLink(
@@ -41,7 +42,7 @@ OF_TOURNAMENT = (
         ("desk:dashboard", "desk:sheet", "desk:confirm", "desk:end_game", "desk:upload"),
     ),
     NavLink(_("Advancement and lots"), "desk:advancement", REFEREE, ("desk:draw_lot", "desk:lot")),
-    NavLink(_("B-final participation"), "desk:b_final", REFEREE),
+    NavLink(_("B-final participation"), "desk:b_final", REFEREE, finals=True),
     NavLink(_("Sanctions"), "desk:sanctions", REFEREE, ("desk:sanction",)),
     NavLink(_("Printouts"), "printing:printouts", ORGANISER, ("printing:",)),
     NavLink(_("Announcement of the results"), "staff:announcement", ORGANISER),
@@ -103,10 +104,15 @@ def _navigation(request) -> dict:
     nav = {"general": _links(GENERAL, roles, view_name)}
     slug = match.kwargs.get("slug")
     if slug:
-        name = Tournament.objects.filter(slug=slug).values_list("name", flat=True).first()
-        if name is not None:
+        found = (
+            Tournament.objects.filter(slug=slug).values_list("name", "kind", "plays_finals").first()
+        )
+        if found is not None:
+            name, kind, plays_finals = found
+            finals = kind == TournamentKind.CHAMPIONSHIP or plays_finals
+            links = [link for link in OF_TOURNAMENT if finals or not link.finals]
             nav["tournament"] = {
                 "name": name,
-                "links": _links(OF_TOURNAMENT, roles, view_name, slug=slug),
+                "links": _links(links, roles, view_name, slug=slug),
             }
     return {"staff_nav": nav}

@@ -76,6 +76,8 @@ class TournamentForm(forms.ModelForm):
             "start_date": DateInput(),
             "end_date": DateInput(),
             "qualifier_seating": forms.RadioSelect,
+            "kind": forms.RadioSelect,
+            "rule_set": forms.RadioSelect,
         }
         help_texts = {
             "slug": _(
@@ -89,6 +91,11 @@ class TournamentForm(forms.ModelForm):
             "max_card_value": _(
                 "The highest printed card value, which bounds laid + unused on a sheet. "
                 "Empty: the highest value of the card table."
+            ),
+            "rule_set": _(
+                "The championship is played by its own rules; a local qualifier or a club "
+                "tournament may choose the casual scoring or Syllabatim 2. Fixed at the first "
+                "draw."
             ),
         }
         error_messages = {
@@ -109,8 +116,22 @@ class TournamentForm(forms.ModelForm):
                 required=False,
                 initial=confirmation_choice((confirmation or {}).get(kind)),
             )
+        for name in ("kind", "rule_set"):
+            if name in self.fields:
+                # a form sent without them keeps what the tournament has (new: the championship)
+                self.fields[name].required = False
         for name in self.frozen:
             self.fields.pop(name, None)
+
+    def _kept(self, name: str) -> str:
+        value = self.cleaned_data.get(name)
+        return value or getattr(self.instance, name)
+
+    def clean_kind(self):
+        return self._kept("kind")
+
+    def clean_rule_set(self):
+        return self._kept("rule_set")
 
     def clean_slug(self):
         slug = self.cleaned_data.get("slug", "")

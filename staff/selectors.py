@@ -222,9 +222,10 @@ def _finals(stages) -> Step:
     return Step("finals", _("Finals"), DONE if done else DOING, words, links)
 
 
-def _printouts(stages, facts: DayFacts) -> Step:
+def _printouts(stages, facts: DayFacts, finals: bool = True) -> Step:
     links = (StepLink(_("Printouts and exports"), "printing:printouts"),)
-    if stages[FINAL_A].games and stages[FINAL_A].over:
+    last = stages[FINAL_A] if finals else stages[QUALIFIER]
+    if last.games and last.over:
         state = DONE
         words = _("The final standings, results and certificates are ready.")
     elif any(facts.drawn.values()):
@@ -244,14 +245,14 @@ def day_steps(tournament: Tournament) -> list[Step]:
     finals, printouts."""
     facts = _facts(tournament)
     stages = progress(tournament)
+    finals = tournament.has_finals()  # a local qualifier or club tournament may have none
     return [
         _registration(facts),
         _phones(tournament, stages),
         _qualifier_draws(tournament, facts),
         _results(stages),
-        _advancement(tournament, stages),
-        _finals(stages),
-        _printouts(stages, facts),
+        *((_advancement(tournament, stages), _finals(stages)) if finals else ()),
+        _printouts(stages, facts, finals),
     ]
 
 

@@ -23,6 +23,7 @@ from rules.gender import FEMININE, MASCULINE, suggested_gender
 from rules.rulesets import CASUAL as CASUAL_RULES
 from rules.rulesets import CHAMPIONSHIP as CHAMPIONSHIP_RULES
 from rules.rulesets import SYLLABATIM_2 as SYLLABATIM_2_RULES
+from rules.rulesets import RuleSet, rule_set
 
 from . import registry
 from .addresses import validate_phones_url
@@ -56,6 +57,10 @@ STAFF_ADDRESSES = ("ucty", "karty", "novy-turnaj", "osoby")
 def quota_frozen_message() -> str:
     """Why the A-final places cannot change (K): the one wording of the model and the pages."""
     return _("The A-final places cannot change once the qualifier has started (rule K).")
+
+
+def championship_rules_message() -> str:
+    return str(_("The championship is played by the championship's rules."))
 
 
 def validate_not_staff_address(slug: str) -> None:
@@ -109,6 +114,14 @@ class Tournament(models.Model):
         max_length=16,
         choices=RuleSetChoice.choices,
         default=RuleSetChoice.CHAMPIONSHIP,
+    )
+    plays_finals = models.BooleanField(
+        _("finals after the games"),
+        default=False,
+        help_text=_(
+            "A local qualifier or a club tournament is one stage of games; tick to play the "
+            "A- and B-final after it as in the championship. The championship always does."
+        ),
     )
     rated = models.BooleanField(
         _("rated"),
@@ -280,6 +293,14 @@ class Tournament(models.Model):
                 ),
             ),
             models.CheckConstraint(
+                condition=~Q(kind=TournamentKind.CHAMPIONSHIP)
+                | Q(rule_set=RuleSetChoice.CHAMPIONSHIP),
+                name="tournament_championship_by_its_rules",
+                violation_error_message=_(
+                    "The championship is played by the championship's rules."
+                ),
+            ),
+            models.CheckConstraint(
                 condition=~Q(slug__in=STAFF_ADDRESSES),
                 name="tournament_slug_not_a_staff_address",
                 violation_error_message=_(
@@ -290,6 +311,17 @@ class Tournament(models.Model):
 
     def __str__(self):
         return self.name
+
+    def has_finals(self) -> bool:
+        """The championship plays the A- and B-final; a local qualifier or a club tournament
+        only when the organiser asked for them."""
+        return self.kind == TournamentKind.CHAMPIONSHIP or self.plays_finals
+
+    def rules(self) -> RuleSet:
+        """The tournament's rule set (``rules.rulesets``) with its settings."""
+        if self.rule_set == RuleSetChoice.CHAMPIONSHIP:
+            return rule_set(self.rule_set, close_bonus=self.close_bonus_in_force())
+        return rule_set(self.rule_set)
 
     def scoring_settings(self) -> championship.ScoringSettings:
         """The close bonus and the card-value bound in force: the tournament's own values, else
@@ -310,6 +342,8 @@ class Tournament(models.Model):
         return {"B1": self.quota_b1, "VS": self.quota_vs}
 
     def clean(self):
+        if self.kind == TournamentKind.CHAMPIONSHIP and self.rule_set != RuleSetChoice.CHAMPIONSHIP:
+            raise ValidationError({"rule_set": championship_rules_message()})
         least, most = self.qualifier_rounds_min, self.qualifier_rounds_max
         if least is not None and most is not None and least > most:
             raise ValidationError(

@@ -17,7 +17,7 @@ from django.utils.translation import ngettext, pgettext
 
 from rules import championship, eligibility
 from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
-from rules.stages import FINAL_B, QUALIFIER, STAGES
+from rules.stages import FINAL_B, FINALS, QUALIFIER, STAGES
 
 from . import local_qualifiers, persons
 from .changes import touch
@@ -41,6 +41,9 @@ from .words import team_size_message
 SETTINGS_FIELDS = (
     "name",
     "slug",
+    "kind",
+    "rule_set",
+    "plays_finals",
     "year",
     "start_date",
     "end_date",
@@ -96,6 +99,19 @@ def frozen_settings(tournament: Tournament, started: Collection[str] | None = No
             "address: the short name stays."
         )
     }
+    drawn = set(
+        Game.objects.filter(stage__tournament=tournament).values_list("stage__kind", flat=True)
+    )
+    if drawn:
+        frozen["kind"] = _(
+            "A game is drawn already: the kind of tournament, and with it its stages, cannot "
+            "change now."
+        )
+        frozen["rule_set"] = _(
+            "A game is drawn already: the rules are fixed at the first draw and cannot change now."
+        )
+    if drawn & set(FINALS):
+        frozen["plays_finals"] = _("A final is drawn already: the finals stay.")
     if QUALIFIER in started:
         frozen["quota_b1"] = frozen["quota_vs"] = quota_frozen_message()
         frozen["qualifier_games"] = _(

@@ -6,11 +6,83 @@ the rules' check words the error next to the field.
 Shared by the audience apps (the referee's desk, the table's page), which do not import each
 other."""
 
+from rules.rulesets import CARDS, COUNT, FLAG, RuleSet, SheetField
 from rules.sheet import SheetLine
+from scoring.messages import FIELD_NAMES, action_card_name
+from scoring.sheets import club_rules
 
 FIELDS = ("laid", "unused", "penalty")
 # What a table's scorekeeper enters: disqualification and penalties are the referee's.
 TABLE_FIELDS = ("laid", "unused", "closed")
+# A club rule set's numbers that may be left empty: asked only of a player who kept the card.
+CARD_WORD_FIELDS = ("doubled_word", "halved_word")
+
+
+def card_key(card: str) -> str:
+    """The form's name of one action card's box (``p12-card-bonus_3``)."""
+    return f"card-{card}"
+
+
+def club_keys(rule_set: RuleSet) -> tuple[str, ...]:
+    """The form's fields of one player's line under a club rule set: each of the rule set's
+    fields, the action cards kept as one box a card."""
+    keys = []
+    for field in rule_set.fields:
+        if field.kind == CARDS:
+            keys += [card_key(card) for card in rule_set.action_cards]
+        else:
+            keys.append(field.name)
+    return tuple(keys)
+
+
+def club_columns(state) -> list[dict]:
+    """A club rule set's columns of the sheet, in order, with their labels: the numbers and
+    the closing box, then one box per action card ("card")."""
+    rule_set = club_rules(state)
+    if rule_set is None:
+        return []
+    columns = []
+    for key in club_keys(rule_set):
+        if key.startswith("card-"):
+            label, kind = action_card_name(key.removeprefix("card-")), "card"
+        else:
+            label = FIELD_NAMES[key]()
+            kind = "flag" if key == "closed" else "count"
+        columns.append(
+            {"key": key, "label": label, "kind": kind, "optional": key in CARD_WORD_FIELDS}
+        )
+    return columns
+
+
+def sheet_keys(state, *, at_table: bool = False) -> tuple[str, ...]:
+    """The fields a sheet's form asks per player: the rule set's; under the championship's
+    rules the desk's (with disqualification and penalty) or the table's."""
+    rule_set = club_rules(state)
+    if rule_set is not None:
+        return club_keys(rule_set)
+    return TABLE_FIELDS if at_table else (*TABLE_FIELDS, "disqualified", "penalty")
+
+
+def _club_line(rule_set: RuleSet, player: int, data) -> object:
+    values = {}
+    for field in rule_set.fields:
+        values[field.name] = _club_value(rule_set, field, player, data)
+    return rule_set.line(player, values)
+
+
+def _club_value(rule_set: RuleSet, field: SheetField, player: int, data):
+    if field.kind == FLAG:
+        return data.get(field_name(player, field.name)) == "on"
+    if field.kind == CARDS:
+        return tuple(
+            card
+            for card in rule_set.action_cards
+            if data.get(field_name(player, card_key(card))) == "on"
+        )
+    typed = data.get(field_name(player, field.name), "")
+    if field.name in CARD_WORD_FIELDS and str(typed).strip() == "":
+        return 0
+    return number(typed) if field.kind == COUNT else typed
 
 
 def number(value) -> object:
@@ -43,6 +115,10 @@ def field_name(start_number: int, name: str) -> str:
 
 
 def lines_from_form(state, data) -> list[SheetLine]:
+    """The sheet's lines as typed, one per seated player: the rule set's lines."""
+    rule_set = club_rules(state)
+    if rule_set is not None:
+        return [_club_line(rule_set, seat.player.start_number, data) for seat in state.seats]
     lines = []
     for seat in state.seats:
         no = seat.player.start_number
@@ -62,6 +138,9 @@ def lines_from_form(state, data) -> list[SheetLine]:
 
 def form_values(state, data=None) -> dict:
     """The values to show in the form: what was typed, else what is stored."""
+    rule_set = club_rules(state)
+    if rule_set is not None:
+        return _club_form_values(state, rule_set, data)
     values = {}
     for seat in state.seats:
         no = seat.player.start_number
@@ -76,6 +155,27 @@ def form_values(state, data=None) -> dict:
                 values[key] = "" if name in FIELDS else False
         if data is None and stored is None:
             values[field_name(no, "penalty")] = ""
+    return values
+
+
+def _club_form_values(state, rule_set: RuleSet, data) -> dict:
+    values = {}
+    for seat in state.seats:
+        no = seat.player.start_number
+        stored = state.results.get(no)
+        for key in club_keys(rule_set):
+            name = field_name(no, key)
+            if data is not None:
+                values[name] = data.get(name, "")
+            elif stored is None:
+                values[name] = False if key.startswith("card-") or key == "closed" else ""
+            elif key.startswith("card-"):
+                kept = stored.rule_values.get("action_cards", [])
+                values[name] = key.removeprefix("card-") in kept
+            elif key in ("laid", "unused", "closed"):
+                values[name] = getattr(stored, key)
+            else:
+                values[name] = stored.rule_values.get(key, "")
     return values
 
 
@@ -102,7 +202,12 @@ def form_rows(state, values, problems, fields=(*TABLE_FIELDS, "disqualified", "p
                     }
                     for name in fields
                 },
-                "row_problems": by_place.get((no, None), []),
+                "row_problems": [
+                    problem
+                    for (player, name), found in by_place.items()
+                    if player == no and (name is None or name == "action_cards")
+                    for problem in found
+                ],
             }
         )
     return rows

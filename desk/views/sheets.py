@@ -12,14 +12,21 @@ from django.views.decorators.http import require_POST
 
 from accounts.access import referee_required
 from rules.championship import starting_seat
-from rules.score import RESULT_FIELDS, round_score
+from rules.score import round_score
 from scoring import sheets as sheet_services
 from scoring.log import sheet_history
 from scoring.models import Sheet
 from scoring.selectors import sanction_rows
 from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Round, Table
-from ui.sheet_form import field_name, form_values, form_version, lines_from_form
+from ui.sheet_form import (
+    club_columns,
+    field_name,
+    form_values,
+    form_version,
+    lines_from_form,
+    sheet_keys,
+)
 
 from ..selectors import (
     correction_preview,
@@ -46,7 +53,7 @@ def _rows(state, values, problems, close_bonus, sanctions=None):
     for seat in state.seats:
         no = seat.player.start_number
         fields = {}
-        for name in RESULT_FIELDS:
+        for name in sheet_keys(state):
             fields[name] = {
                 "name": field_name(no, name),
                 "id": f"id_{field_name(no, name)}",
@@ -60,7 +67,9 @@ def _rows(state, values, problems, close_bonus, sanctions=None):
                 "player": seat.player,
                 "starts": seat.position == starts,
                 "fields": fields,
-                "row_problems": by_place.get((no, None), []),
+                # the row's own problems, and the action cards' (one box a card, no one field)
+                "row_problems": by_place.get((no, None), [])
+                + by_place.get((no, "action_cards"), []),
                 "score": round_score(stored.entry(), close_bonus) if stored else None,
                 "sanctions": (sanctions or {}).get(no, []),
             }
@@ -72,9 +81,9 @@ def _focus(rows, problems) -> str | None:
     """Where the cursor starts: the first field with an error, the confirmation of warnings,
     or the first field of the sheet."""
     for row in rows:
-        for name in ("laid", "unused", "closed", "penalty"):
-            if any(not p.warning for p in row["fields"][name]["problems"]):
-                return row["fields"][name]["id"]
+        for name, field in row["fields"].items():
+            if name != "disqualified" and any(not p.warning for p in field["problems"]):
+                return field["id"]
     if problems and all(p.warning for p in problems):
         return "confirm_warnings"
     return rows[0]["fields"]["laid"]["id"] if rows else None
@@ -104,6 +113,7 @@ def _sheet_context(request, tournament, game, table, round_, state, values, prob
         "warnings": [p for p in problems if p.warning],
         "sheet_problems": [p for p in problems if p.player is None],
         "close_bonus": settings.close_bonus,
+        "club_columns": club_columns(state),
         "stale": stale,
         "history": sheet_history(state.table, state.round, [seat.player for seat in state.seats]),
         "next_url": sheet_url(upcoming) if upcoming else None,

@@ -27,6 +27,7 @@ SECTIONS = [
         lambda: _("The tournament"),
         ["name", "slug", "year", "start_date", "end_date", "venue", "organiser"],
     ),
+    ("kind", lambda: _("Kind of tournament and its rules"), ["kind", "rule_set", "plays_finals"]),
     ("scoring", lambda: _("Scoring"), ["close_bonus", "max_card_value"]),
     (
         "qualifier",
@@ -57,6 +58,8 @@ def _shown(tournament: Tournament, name: str) -> str:
         return _("%(value)s (the highest value of the card table)") % {
             "value": tournament.scoring_settings().max_card_value
         }
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
     if value is None or value == "" or value == []:
         return _("empty (the default)")
     if isinstance(value, list):

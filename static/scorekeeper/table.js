@@ -55,7 +55,9 @@
 
   function fields() {
     return Array.prototype.filter.call(form.elements, function (el) {
-      return /^p\d+-(laid|unused|closed)$/.test(el.name);
+      // the championship's fields, and a club rule set's (words, longest word, action cards)
+      return /^p\d+-(laid|unused|closed|words|longest_word|doubled_word|halved_word|card-[a-z0-9_]+)$/
+        .test(el.name);
     });
   }
   function save() {

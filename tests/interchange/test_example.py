@@ -22,7 +22,7 @@ def run(*args) -> str:
 
 def with_defaults(document: dict) -> dict:
     """The document with every schema default filled in (what export may add), as version 4
-    (a version-1 or 2 document is a version-4 one once its version says so)."""
+    (a version-1, 2 or 3 document is a version-4 one once its version says so)."""
     document["version"] = 4
     document["tournament"].setdefault("organiser", DEFAULT_ORGANISER)
     for player in document["players"]:
