@@ -12,39 +12,37 @@ from django.utils.translation import ngettext
 WIDTH, HEIGHT, MARGIN = 640, 260, 40
 
 
-def running_total(totals: list[int], label: str) -> dict:
-    """A line of the running total after each round."""
-    count, top = len(totals), max(totals, default=0) or 1
-    step = (WIDTH - 2 * MARGIN) / max(count - 1, 1)
-
-    def point(i, total):
-        x = MARGIN + i * step
-        y = HEIGHT - MARGIN - (HEIGHT - 2 * MARGIN) * total / top
-        return round(x, 1), round(y, 1)
-
-    points = [point(i, t) for i, t in enumerate(totals)]
-    total = totals[-1] if totals else 0
-    summary = _("%(rounds)s, %(points)s in the end.") % {
-        "rounds": ngettext("%(count)s round", "%(count)s rounds", count) % {"count": count},
-        "points": ngettext("%(count)s point", "%(count)s points", total) % {"count": total},
-    }
+def _line_chart(values: list[int], low: int, high: int, label: str, summary: str) -> dict:
+    """A line through ``values`` (one point each, left to right) on an axis from ``low`` to
+    ``high``, named by its caption (``label`` and ``summary``)."""
+    span = (high - low) or 1
+    step = (WIDTH - 2 * MARGIN) / max(len(values) - 1, 1)
+    points = [
+        (
+            round(MARGIN + i * step, 1),
+            round(HEIGHT - MARGIN - (HEIGHT - 2 * MARGIN) * (value - low) / span, 1),
+        )
+        for i, value in enumerate(values)
+    ]
     chart_id = f"chart-{zlib.crc32(label.encode()):08x}"  # the same in every process
     svg = format_html(
         '<svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-labelledby="{id}-c" '
         'focusable="false">'
         '<line x1="{m}" y1="{base}" x2="{right}" y2="{base}" class="axis"/>'
         '<line x1="{m}" y1="{m}" x2="{m}" y2="{base}" class="axis"/>'
-        '<text x="{m}" y="{label_y}" class="tick">0</text>'
-        '<text x="4" y="{top_y}" class="tick">{top}</text>'
+        '<text x="{low_x}" y="{label_y}" class="tick">{low}</text>'
+        '<text x="4" y="{top_y}" class="tick">{high}</text>'
         '<polyline points="{points}" class="line"/>{dots}</svg>',
         w=WIDTH,
         h=HEIGHT,
         m=MARGIN,
         base=HEIGHT - MARGIN,
         right=WIDTH - MARGIN,
-        label_y=HEIGHT - MARGIN + 18,
+        low_x=MARGIN if low == 0 else 4,
+        label_y=HEIGHT - MARGIN + (18 if low == 0 else 4),
         top_y=MARGIN + 4,
-        top=top,
+        low=low,
+        high=high,
         id=chart_id,
         points=" ".join(f"{x},{y}" for x, y in points),
         dots=format_html_join("", '<circle cx="{}" cy="{}" r="4" class="dot"/>', points),
@@ -52,20 +50,22 @@ def running_total(totals: list[int], label: str) -> dict:
     return {"svg": svg, "summary": summary, "label": label, "caption_id": f"{chart_id}-c"}
 
 
+def running_total(totals: list[int], label: str) -> dict:
+    """A line of the running total after each round, on an axis from zero."""
+    count, top = len(totals), max(totals, default=0) or 1
+    total = totals[-1] if totals else 0
+    summary = _("%(rounds)s, %(points)s in the end.") % {
+        "rounds": ngettext("%(count)s round", "%(count)s rounds", count) % {"count": count},
+        "points": ngettext("%(count)s point", "%(count)s points", total) % {"count": total},
+    }
+    return _line_chart(totals, 0, top, label, summary)
+
+
 def rating_history(values: list[int], label: str) -> dict:
     """A line of a person's rating: where it started, then after each rated game. The axis
     runs from the lowest value to the highest (a rating is no count from zero)."""
     count = len(values) - 1  # games
     low, high = min(values, default=0), max(values, default=0)
-    span = (high - low) or 1
-    step = (WIDTH - 2 * MARGIN) / max(count, 1)
-
-    def point(i, value):
-        x = MARGIN + i * step
-        y = HEIGHT - MARGIN - (HEIGHT - 2 * MARGIN) * (value - low) / span
-        return round(x, 1), round(y, 1)
-
-    points = [point(i, value) for i, value in enumerate(values)]
     summary = _(
         "%(games)s, the rating from %(first)s to %(last)s; lowest %(low)s, highest %(high)s."
     ) % {
@@ -76,26 +76,4 @@ def rating_history(values: list[int], label: str) -> dict:
         "low": low,
         "high": high,
     }
-    chart_id = f"chart-{zlib.crc32(label.encode()):08x}"
-    svg = format_html(
-        '<svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-labelledby="{id}-c" '
-        'focusable="false">'
-        '<line x1="{m}" y1="{base}" x2="{right}" y2="{base}" class="axis"/>'
-        '<line x1="{m}" y1="{m}" x2="{m}" y2="{base}" class="axis"/>'
-        '<text x="4" y="{label_y}" class="tick">{low}</text>'
-        '<text x="4" y="{top_y}" class="tick">{high}</text>'
-        '<polyline points="{points}" class="line"/>{dots}</svg>',
-        w=WIDTH,
-        h=HEIGHT,
-        m=MARGIN,
-        base=HEIGHT - MARGIN,
-        right=WIDTH - MARGIN,
-        label_y=HEIGHT - MARGIN + 4,
-        top_y=MARGIN + 4,
-        low=low,
-        high=high,
-        id=chart_id,
-        points=" ".join(f"{x},{y}" for x, y in points),
-        dots=format_html_join("", '<circle cx="{}" cy="{}" r="4" class="dot"/>', points),
-    )
-    return {"svg": svg, "summary": summary, "label": label, "caption_id": f"{chart_id}-c"}
+    return _line_chart(values, low, high, label, summary)
