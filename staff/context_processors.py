@@ -19,6 +19,7 @@ class NavLink:
     role: str
     section: tuple[str, ...] = ()  # beginnings of the view names of its other pages
     finals: bool = False  # a page of the finals: not shown for a tournament without them
+    kinds: tuple[str, ...] = ()  # shown only for these kinds of tournament (empty: for all)
 
 
 GENERAL = (
@@ -33,7 +34,13 @@ OF_TOURNAMENT = (
     NavLink(_("Players"), "staff:players", ORGANISER, ("staff:player",)),
     NavLink(_("Teams"), "staff:teams", ORGANISER, ("staff:team",)),
     NavLink(_("Replacements in the A-final"), "staff:replacements", ORGANISER, finals=True),
-    NavLink(_("Local qualifier"), "staff:local_qualifier", ORGANISER, ("staff:local_qualifier",)),
+    NavLink(
+        _("Local qualifier"),
+        "staff:local_qualifier",
+        ORGANISER,
+        ("staff:local_qualifier",),
+        kinds=(TournamentKind.LOCAL_QUALIFIER,),
+    ),
     NavLink(_("Draws"), "draws:overview", ORGANISER, ("draws:",)),
     NavLink(
         _("Referee's desk"),
@@ -110,7 +117,11 @@ def _navigation(request) -> dict:
         if found is not None:
             name, kind, plays_finals = found
             finals = kind == TournamentKind.CHAMPIONSHIP or plays_finals
-            links = [link for link in OF_TOURNAMENT if finals or not link.finals]
+            links = [
+                link
+                for link in OF_TOURNAMENT
+                if (finals or not link.finals) and (not link.kinds or kind in link.kinds)
+            ]
             nav["tournament"] = {
                 "name": name,
                 "links": _links(links, roles, view_name, slug=slug),

@@ -9,7 +9,7 @@ from django.urls import get_resolver, reverse
 
 from staff import urls_organiser as staff_urls
 from tests.test_roles import patterns, required_role
-from tournament.models import STAFF_ADDRESSES, Card, Team
+from tournament.models import STAFF_ADDRESSES, Card, Team, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -45,6 +45,14 @@ def test_a_page_within_a_section_marks_its_section(as_organiser, played):
     assert (
         f'href="{reverse("staff:players", kwargs={"slug": "played"})}" aria-current="true"' in nav
     )
+
+
+def test_the_local_qualifier_s_page_is_offered_for_a_local_qualifier_only(as_organiser, played):
+    local = reverse("staff:local_qualifier", kwargs={"slug": "played"})
+    players = reverse("staff:players", kwargs={"slug": "played"})
+    assert local not in navigation(as_organiser.get(players).content.decode())
+    Tournament.objects.filter(pk=played.pk).update(kind="local_qualifier", rule_set="casual")
+    assert local in navigation(as_organiser.get(players).content.decode())
 
 
 def test_the_referee_s_navigation_has_the_referee_s_pages_only(as_referee, played):
