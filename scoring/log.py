@@ -609,7 +609,10 @@ def _line_values(record, labels: dict) -> dict[str, tuple[str, str]]:
     """A history record's values by name, each with its label and in words: the
     championship's columns, and a club rule set's values and score where it has them."""
     values = {name: (labels[name], _value_words(getattr(record, name))) for name in RESULT_FIELDS}
-    for name, value in (record.rule_values or {}).items():
+    order = list(FIELD_NAMES)  # the sheet's order: a database may keep a JSON's keys sorted
+    stored = record.rule_values or {}
+    for name in sorted(stored, key=lambda key: order.index(key) if key in order else len(order)):
+        value = stored[name]
         label = FIELD_NAMES[name]() if name in FIELD_NAMES else name
         if name == "action_cards":
             words = ", ".join(action_card_name(card) for card in value) or "–"
