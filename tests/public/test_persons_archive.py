@@ -90,6 +90,8 @@ def test_the_person_page_lists_tournaments_places_and_no_birth_date(example_docu
     assert champion.player.birth_date.strftime("%Y") not in text  # the birth date stays private
     player_page = Client().get(f"/turnaj/mcr/hrac/{champion.player.start_number}/")
     assert f"/osoby/{person.uuid}/" in player_page.content.decode()
+    words = "této hráčky" if champion.player.feminine else "tohoto hráče"
+    assert f"Všechny turnaje {words}, umístění, medaile a rekordy" in player_page.content.decode()
 
 
 def test_a_merged_person_s_address_leads_to_the_person_kept(example_document):
