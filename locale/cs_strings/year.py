@@ -214,7 +214,10 @@ CS |= {
     "registered, did not play": "přihlášen(a), nehrál(a)",
     "not completed yet, or the results are not announced yet": "zatím nedokončen, nebo výsledky ještě nebyly vyhlášeny",
     "Every tournament of this player, places, medals and records": "Všechny turnaje tohoto hráče, umístění, medaile a rekordy",
-    ("feminine", "Every tournament of this player, places, medals and records"): "Všechny turnaje této hráčky, umístění, medaile a rekordy",
+    (
+        "feminine",
+        "Every tournament of this player, places, medals and records",
+    ): "Všechny turnaje této hráčky, umístění, medaile a rekordy",
     # the staff's pages of persons
     "Persons": "Osoby",
     "Person": "Osoba",
