@@ -19,7 +19,7 @@ from rules.gender import FEMININE
 from rules.progress import GameState, StageProgress, planned_games
 from rules.rulesets import CHAMPIONSHIP
 from rules.sanctions import Sanction as SanctionData
-from rules.score import RESULT_FIELDS, RESULT_FLAGS, RoundEntry, ScoredEntry
+from rules.score import RESULT_FIELDS, RoundEntry, entry_of
 from rules.stages import FINAL_A, QUALIFIER, STAGES
 from tournament.models import (
     DrawStatus,
@@ -56,35 +56,48 @@ def _result_fields(tournament: Tournament) -> tuple[str, ...]:
     return (*RESULT_FIELDS, "rule_score")
 
 
-_FLAG_POSITIONS = tuple(RESULT_FIELDS.index(name) for name in RESULT_FLAGS)
-
-
 def _result_rows(results) -> list[tuple]:
-    """The rows of a ``values_list`` query of round results (stage kind, game number, start
-    number, then ``RESULT_FIELDS``) straight from the database's cursor. Django's per-value
-    converters cost more than the query itself on a championship's tens of thousands of lines
-    (bench core, "results of a 1,000-player championship"); the only values that need one are
-    the yes/no fields, which SQLite hands over as 0 and 1, and ``_add_stage_rows`` makes them
-    booleans."""
+    """The rows of a ``values_list`` query of round results straight from the database's
+    cursor, as tuples of plain values. Django's per-value converters cost more than the query
+    itself on a championship's tens of thousands of lines (bench core, "results of a
+    1,000-player championship"); ``_add_results`` makes what a line needs of the values."""
     sql, params = results.query.get_compiler(using=results.db).as_sql()
     with connections[results.db].cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()
 
 
-def _add_stage_rows(data: TournamentData, seats, results) -> None:
-    for kind, number in seats:
-        data.stages.setdefault(kind, StageData()).participants.add(number)
-    scored = data.rule_set != CHAMPIONSHIP
-    for kind, game, number, *values in _result_rows(results):
-        for position in _FLAG_POSITIONS:
-            values[position] = bool(values[position])
-        if scored:
-            *values, score = values
-            entry = RoundEntry(*values) if score is None else ScoredEntry(*values, scored=score)
-        else:
-            entry = RoundEntry(*values)
-        data.stages.setdefault(kind, StageData()).results.append(Result(number, entry, game))
+def _add_results(data: TournamentData, results, numbers: dict[int, int]) -> None:
+    """Each line of ``results`` (a ``values_list`` query of round results: stage kind, game
+    number, player's id, then ``_result_fields``) added to its stage's results, with the
+    player's start number from ``numbers`` (player's id -> start number).
+
+    A line's entry is immutable and its values repeat (a championship's tens of thousands of
+    lines hold a few thousand different ones): each is made once and shared, its yes/no
+    fields made booleans then (SQLite may hand them over as 0 and 1, equal as keys)."""
+    entries: dict[tuple, RoundEntry] = {}
+    lists: dict[str, list[Result]] = {}
+    for row in _result_rows(results):
+        line = row[3:]
+        entry = entries.get(line)
+        if entry is None:
+            entry = entries[line] = entry_of(*line)
+        found = lists.get(row[0])
+        if found is None:
+            found = lists[row[0]] = data.stages.setdefault(row[0], StageData()).results
+        found.append(Result(numbers[row[2]], entry, row[1]))
+
+
+def _lines(results, tournament: Tournament):
+    """``results`` (round results) as the rows ``_add_results`` reads: stage kind, game number,
+    player's id, then the line's values, unsorted (the standings do not depend on the lines'
+    order). The player's id, not the start number: no join for each line."""
+    return results.order_by().values_list(
+        "table__game__stage__kind",
+        "table__game__number",
+        "player_id",
+        *_result_fields(tournament),
+    )
 
 
 def sanctions_in_force(tournament: Tournament) -> list[SanctionData]:
@@ -157,11 +170,18 @@ def progress(tournament: Tournament, kinds=STAGES) -> dict[str, StageProgress]:
 
 
 def tournament_data(tournament: Tournament) -> TournamentData:
-    """Everything the results of a tournament are computed from, in seven queries."""
+    """Everything the results of a tournament are computed from, in eight queries, as rows
+    (no model instances): the players, the teams, who sat in which stage, the round results,
+    the lots, the sanctions, the replacements and the progress of the stages."""
     data = _base(tournament)
-    data.sight_classes = dict(
-        Player.objects.filter(tournament=tournament).values_list("start_number", "sight_class")
-    )
+    numbers = {}  # player's id -> start number
+    for pk, number, sight_class in (
+        Player.objects.filter(tournament=tournament)
+        .order_by()
+        .values_list("pk", "start_number", "sight_class")
+    ):
+        numbers[pk] = number
+        data.sight_classes[number] = sight_class
     for name, number in (
         Team.objects.filter(tournament=tournament)
         .order_by("id", "members__id")
@@ -170,19 +190,17 @@ def tournament_data(tournament: Tournament) -> TournamentData:
         members = data.teams.setdefault(name, [])
         if number is not None:
             members.append(number)
-    _add_stage_rows(
-        data,
+    for kind, player in (
         Seat.objects.filter(game__stage__tournament=tournament)
-        .values_list("game__stage__kind", "player__start_number")
-        .distinct(),
-        RoundResult.objects.filter(table__game__stage__tournament=tournament)
-        .order_by()  # the standings do not depend on the lines' order: no sort
-        .values_list(
-            "table__game__stage__kind",
-            "table__game__number",
-            "player__start_number",
-            *_result_fields(tournament),
-        ),
+        .order_by()  # without it the seats' ordering would be in the DISTINCT
+        .values_list("game__stage__kind", "player_id")
+        .distinct()
+    ):
+        data.stages.setdefault(kind, StageData()).participants.add(numbers[player])
+    _add_results(
+        data,
+        _lines(RoundResult.objects.filter(table__game__stage__tournament=tournament), tournament),
+        numbers,
     )
     data.lots = list(
         Lot.objects.filter(tournament=tournament).order_by("id").values_list("stage", "order")
@@ -198,6 +216,7 @@ def seated_by_game(tournament: Tournament) -> dict[tuple[str, int], set[int]]:
     seated: dict[tuple[str, int], set[int]] = defaultdict(set)
     for kind, game, number in (
         Seat.objects.filter(game__stage__tournament=tournament)
+        .order_by()  # without it the seats' ordering would be in the DISTINCT
         .values_list("game__stage__kind", "game__number", "player__start_number")
         .distinct()
     ):
@@ -216,26 +235,23 @@ def replacements(tournament: Tournament) -> list[FinalReplacement]:
 
 
 def stage_data(stage: Stage) -> TournamentData:
-    """What one stage's standings need, in five queries: seated players with their sight
-    class, the stage's results, its lots, the sanctions, the progress of the stages."""
+    """What one stage's standings need, in five queries, as rows: seated players with their
+    sight class, the stage's results, its lots, the sanctions, the progress of the stages."""
     data = _base(stage.tournament)
-    seats = list(
+    numbers = {}  # player's id -> start number
+    for pk, number, sight_class in (
         Seat.objects.filter(game__stage=stage)
-        .values_list("player__start_number", "player__sight_class")
+        .order_by()  # without it the seats' ordering would be in the DISTINCT
+        .values_list("player_id", "player__start_number", "player__sight_class")
         .distinct()
-    )
-    data.sight_classes = dict(seats)
-    _add_stage_rows(
+    ):
+        numbers[pk] = number
+        data.sight_classes[number] = sight_class
+        data.stages.setdefault(stage.kind, StageData()).participants.add(number)
+    _add_results(
         data,
-        [(stage.kind, number) for number, _sight in seats],
-        RoundResult.objects.filter(table__game__stage=stage)
-        .order_by()  # the standings do not depend on the lines' order: no sort
-        .values_list(
-            "table__game__stage__kind",
-            "table__game__number",
-            "player__start_number",
-            *_result_fields(stage.tournament),
-        ),
+        _lines(RoundResult.objects.filter(table__game__stage=stage), stage.tournament),
+        numbers,
     )
     data.lots = list(
         Lot.objects.filter(tournament_id=stage.tournament_id, stage=stage.kind)

@@ -64,3 +64,33 @@ def test_the_loaded_lines_are_the_documents_with_yes_and_no_as_booleans(example_
         assert flags and all(type(value) is bool for value in flags)
         assert any(flags)
     assert results_document(loaded) == results_document(expected)
+
+
+def test_equal_lines_share_one_entry(example_document):
+    """A line's entry is immutable: a championship's tens of thousands of lines hold a few
+    thousand different ones, each made once and shared (fewer objects to load)."""
+    tournament, _ = import_tournament(example_document, slug="example")
+    for data in (
+        tournament_data(tournament),
+        *(stage_data(stage) for stage in Stage.objects.filter(tournament=tournament)),
+    ):
+        by_value: dict = {}
+        for stage in data.stages.values():
+            for result in stage.results:
+                by_value.setdefault(result.entry, set()).add(id(result.entry))
+        assert len(by_value) < sum(len(stage.results) for stage in data.stages.values())
+        assert all(len(objects) == 1 for objects in by_value.values())
+
+
+def test_no_distinct_query_is_sorted(example_document):
+    """Django puts the columns of a model's ordering into a DISTINCT query's select: the
+    distinct then runs over every seat (one row per seat, not per player) and sorts them all.
+    The loaders' distinct queries are unordered."""
+    tournament, _ = import_tournament(example_document, slug="example")
+    stage = Stage.objects.get(tournament=tournament, kind="qualifier")
+    with CaptureQueriesContext(connection) as captured:
+        tournament_data(tournament)
+        stage_data(stage)
+    distinct = [query["sql"] for query in captured if "SELECT DISTINCT" in query["sql"]]
+    assert len(distinct) == 2
+    assert not [sql for sql in distinct if "ORDER BY" in sql]
