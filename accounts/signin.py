@@ -13,19 +13,30 @@ import math
 from axes.backends import AxesStandaloneBackend
 from axes.handlers.proxy import AxesProxyHandler
 from axes.helpers import get_cool_off, get_failure_limit
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import render
 from django.utils import timezone
+
+from .demo_account import is_published_password
 
 
 class SignInGuessLimit(AxesStandaloneBackend):
     """Refuses a locked account or client before the password is checked. Only sign-ins from
     a request are counted: code that authenticates without one (a test's ``Client.login``, a
-    shell) has no client to count and nobody to guess for."""
+    shell) has no client to count and nobody to guess for.
+
+    Without debug the demo's published password signs nobody in, however the server was
+    started (``accounts.demo_account``); the try counts as a wrong guess."""
 
     def authenticate(self, request, username=None, password=None, **kwargs):
         if request is None:
             return None
-        return super().authenticate(request, username=username, password=password, **kwargs)
+        # raises when the account or the client is locked; the next backend checks the password
+        super().authenticate(request, username=username, password=password, **kwargs)
+        if not settings.DEBUG and is_published_password(password):
+            raise PermissionDenied
+        return None
 
 
 def lock_ends(request, credentials) -> timezone.datetime | None:

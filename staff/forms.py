@@ -394,6 +394,12 @@ def team_initial(name: str, members) -> dict:
     return initial
 
 
+# What the password validators (settings.AUTH_PASSWORD_VALIDATORS) ask, in words.
+PASSWORD_HELP = _(
+    "At least 8 characters, not only digits, neither a common password nor like the login or "
+    "the name. Empty: a password is generated and shown once."
+)
+
 ROLE_CHOICES = [
     (REFEREE, pgettext_lazy("role", "referee")),
     (ORGANISER, pgettext_lazy("role", "organiser")),
@@ -426,7 +432,7 @@ class AccountForm(forms.Form):
         required=False,
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-        help_text=_("At least 8 characters. Empty: a password is generated and shown once."),
+        help_text=PASSWORD_HELP,
     )
 
     def clean_username(self):
@@ -448,7 +454,7 @@ class PasswordForm(forms.Form):
         required=False,
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-        help_text=_("At least 8 characters. Empty: a password is generated and shown once."),
+        help_text=PASSWORD_HELP,
     )
 
 

@@ -190,8 +190,16 @@ AXES_LOCKOUT_CALLABLE = "accounts.signin.locked_out"
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_VERBOSE = False
 
+# Every password the staff's pages, create_account, changepassword and the admin accept: at
+# least 8 characters, not one of the 20,000 most common, not only digits, not like the login or
+# the name (with or without its accents), and not the demo's published one (accounts.passwords).
+# Django's messages are in Czech.
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "accounts.passwords.SimilarityWithoutAccents"},
+    {"NAME": "accounts.passwords.NotThePublishedPassword"},
 ]
 
 LANGUAGE_CODE = "cs"

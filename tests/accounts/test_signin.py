@@ -6,6 +6,7 @@ from axes.models import AccessAttempt
 from django.core.management import call_command
 from django.test import Client
 
+from accounts.demo_account import DEMO_LOGIN, DEMO_PASSWORD
 from accounts.roles import ORGANISER, create_account
 
 pytestmark = pytest.mark.django_db
@@ -93,3 +94,20 @@ def test_signing_in_in_english_says_it_in_english(jana):
         response = sign_in(attacker, "jana", "hadam", "/en/ucet/prihlaseni/")
     assert response.status_code == 429
     assert "Try again in 15 minutes" in response.content.decode()
+
+
+@pytest.fixture
+def demo_organiser(db):
+    return create_account(username=DEMO_LOGIN, role=ORGANISER, password=DEMO_PASSWORD)
+
+
+def test_without_debug_the_published_password_signs_nobody_in(demo_organiser, settings):
+    """However the server was started: the demo's published password is a wrong guess there."""
+    settings.DEBUG = False
+    client = from_address("10.0.0.1")
+    response = sign_in(client, DEMO_LOGIN, DEMO_PASSWORD)
+    assert response.status_code == 200 and "_auth_user_id" not in client.session
+    assert AccessAttempt.objects.get(username=DEMO_LOGIN).failures_since_start == 1
+    assert sign_in(client, DEMO_LOGIN, DEMO_PASSWORD, ADMIN).status_code == 200
+    settings.DEBUG = True  # make run, on a laptop
+    assert sign_in(client, DEMO_LOGIN, DEMO_PASSWORD).status_code == 302

@@ -585,6 +585,34 @@ def test_a_wrong_account_is_refused(as_organiser, changes, field, words):
     assert list(User.objects.values_list("username", flat=True)) == before
 
 
+# Guessable passwords, each refused in Czech next to the field (issue 31): Django's validators
+# with Django's own Czech, and the demo's published password.
+GUESSABLE = [
+    ("password", "Heslo je příliš běžné."),
+    ("12345678", "Heslo se skládá pouze z čísel."),
+    ("jana-novak", "Heslo je příliš podobné obsahu pole uživatelské jméno."),
+    ("novakova2026", "Heslo je příliš podobné obsahu pole příjmení."),  # Nováková, unaccented
+    ("syllabatim", "Toto je zveřejněné heslo ukázky"),
+]
+
+
+@pytest.mark.parametrize(("password", "words"), GUESSABLE)
+def test_a_guessable_password_is_refused_for_a_new_organiser(as_organiser, password, words):
+    account = {**ACCOUNT, "username": "jana-novak", "role": ORGANISER, "password": password}
+    response = as_organiser.post(reverse("staff:account_new"), account)
+    refused_here(response, "password", words)
+    assert not User.objects.filter(username="jana-novak").exists()
+
+
+@pytest.mark.parametrize(("password", "words"), GUESSABLE)
+def test_a_guessable_password_is_not_set(as_organiser, organiser, client, password, words):
+    organiser.username, organiser.last_name = "jana-novak", "Nováková"
+    organiser.save()
+    url = reverse("staff:account_password", kwargs={"account": organiser.pk})
+    refused_here(as_organiser.post(url, {"password": password}), "password", words)
+    assert not client.login(username="jana-novak", password=password)
+
+
 def test_an_account_s_name_and_role_change(as_organiser, referee):
     url = reverse("staff:account", kwargs={"account": referee.pk})
     response = as_organiser.post(

@@ -1,0 +1,22 @@
+"""Czech of issue 31's accounts: the demo account kept off servers, sign-in guesses counted per
+account and address, passwords that cannot be guessed, names in one form."""
+
+CS = {
+    "At least 8 characters, not only digits, neither a common password nor like the login or the name. Empty: a password is generated and shown once.": "Nejméně 8 znaků, ne jen číslice, ani běžné heslo, ani podobné přihlašovacímu jménu či jménu. Prázdné: heslo se vygeneruje a jednou zobrazí.",
+    "The account %(login)s has the demo's published password (%(password)s): anyone who reaches the server can sign in with it as the organiser.": "Účet %(login)s má zveřejněné heslo ukázky (%(password)s): kdokoli, kdo se dostane na server, se s ním může přihlásit jako organizátor.",
+    "Give the account a password of its own, on the same database: python manage.py changepassword %(login)s (or, with debug on, deactivate it on the accounts page).": "Dejte účtu vlastní heslo, nad stejnou databází: python manage.py changepassword %(login)s (nebo ho v ladicím režimu deaktivujte na stránce účtů).",
+    "The server does not start.": "Server se nespustí.",
+    "Then start the server again.": "Pak server spusťte znovu.",
+    "A server without debug (make serve) does not start until then.": "Server bez ladicího režimu (make serve) se do té doby nespustí.",
+    "This is the demo's published password: anyone could sign in with it.": "Toto je zveřejněné heslo ukázky: přihlásit se s ním může kdokoli.",
+    "Your password can't be the demo's published password.": "Heslo nemůže být zveřejněné heslo ukázky.",
+}
+CS.update(
+    {
+        # The demo command (interchange/management/commands/demo.py)
+        "create the demo organiser account even without debug (a server anyone may reach), with a generated password shown once instead of the published one": "vytvořit ukázkový účet organizátora i bez ladicího režimu (na serveru, kam se může dostat kdokoli), s vygenerovaným heslem zobrazeným jen jednou místo zveřejněného",
+        "Demo organiser: login %(username)s, deactivated or with the password given to it (no longer the published one).": "Ukázkový organizátor: jméno %(username)s, deaktivovaný nebo s heslem, které dostal (už ne se zveřejněným).",
+        "A server without debug (make serve) does not start while the account has this published password.": "Server bez ladicího režimu (make serve) se nespustí, dokud má účet toto zveřejněné heslo.",
+        "Demo organiser: login %(username)s, password %(password)s, shown only now (%(start)s on this server)": "Ukázkový organizátor: jméno %(username)s, heslo %(password)s, zobrazené jen teď (%(start)s na tomto serveru)",
+    }
+)
