@@ -20,3 +20,22 @@ CS.update(
         "Demo organiser: login %(username)s, password %(password)s, shown only now (%(start)s on this server)": "Ukázkový organizátor: jméno %(username)s, heslo %(password)s, zobrazené jen teď (%(start)s na tomto serveru)",
     }
 )
+CS.update(
+    {
+        # Sign-in guesses (accounts.signin, templates/accounts/locked_out.html, unlock_account)
+        "Signing in to this account has failed too many times from several devices: it is locked for every device it has not signed in from lately. Try again in %(minutes)s minute (at %(until)s).": (
+            "Přihlášení k tomuto účtu se příliš často nepovedlo z více zařízení: účet je zamčený pro každé zařízení, ze kterého se k němu v poslední době nepřihlásil. Zkuste to znovu za %(minutes)s minutu (v %(until)s).",
+            "Přihlášení k tomuto účtu se příliš často nepovedlo z více zařízení: účet je zamčený pro každé zařízení, ze kterého se k němu v poslední době nepřihlásil. Zkuste to znovu za %(minutes)s minuty (v %(until)s).",
+            "Přihlášení k tomuto účtu se příliš často nepovedlo z více zařízení: účet je zamčený pro každé zařízení, ze kterého se k němu v poslední době nepřihlásil. Zkuste to znovu za %(minutes)s minut (v %(until)s).",
+        ),
+        "Signing in from this device has failed too many times. Try again in %(minutes)s minute (at %(until)s); from another device you can sign in now.": (
+            "Přihlášení z tohoto zařízení se příliš často nepovedlo. Zkuste to znovu za %(minutes)s minutu (v %(until)s); z jiného zařízení se přihlásíte hned.",
+            "Přihlášení z tohoto zařízení se příliš často nepovedlo. Zkuste to znovu za %(minutes)s minuty (v %(until)s); z jiného zařízení se přihlásíte hned.",
+            "Přihlášení z tohoto zařízení se příliš často nepovedlo. Zkuste to znovu za %(minutes)s minut (v %(until)s); z jiného zařízení se přihlásíte hned.",
+        ),
+        "If you have forgotten the password, another organiser sets a new one on the accounts page; the organiser can also lift the lock at once on the server (manage.py unlock_account with the login name).": "Jestli jste heslo zapomněli, nastaví vám nové jiný organizátor na stránce účtů; organizátor také může zámek hned zrušit na serveru (manage.py unlock_account s přihlašovacím jménem).",
+        "Lifts the locks that failed sign-ins put on an account, at once: its failed sign-ins from every address are forgotten.": "Hned zruší zámky, které na účet daly nepovedená přihlášení: jeho nepovedená přihlášení ze všech adres se zapomenou.",
+        "No failed sign-ins of %(name)s are counted: nothing was locked.": "Účet %(name)s nemá žádná započítaná nepovedená přihlášení: nic nebylo zamčeno.",
+        "%(name)s is unlocked. Failed sign-ins forgotten: %(failures)s, from addresses: %(addresses)s.": "Účet %(name)s je odemčen. Zapomenutá nepovedená přihlášení: %(failures)s, počet adres: %(addresses)s.",
+    }
+)
