@@ -39,3 +39,12 @@ CS.update(
         "%(name)s is unlocked. Failed sign-ins forgotten: %(failures)s, from addresses: %(addresses)s.": "Účet %(name)s je odemčen. Zapomenutá nepovedená přihlášení: %(failures)s, počet adres: %(addresses)s.",
     }
 )
+CS.update(
+    {
+        # Names in one form (tournament.characters)
+        "an invisible character": "neviditelný znak",
+        "a replacement character (the text was read in a wrong encoding)": "náhradní znak (text byl přečten ve špatném kódování)",
+        "a combining mark on no letter": "diakritické znaménko bez písmene",
+        "one of more than %(limit)s combining marks stacked on one letter": "jedno z více než %(limit)s diakritických znamének nad jedním písmenem",
+    }
+)
