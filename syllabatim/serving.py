@@ -16,6 +16,10 @@ import os
 import shutil
 import tempfile
 
+import django
+from django.conf import settings
+from django.db import DatabaseError, connections
+
 from scorekeeper.redaction import redact
 
 APPLICATION = "syllabatim.asgi:application"
@@ -118,14 +122,9 @@ def _run(uvicorn, host: str, port: str, workers: int) -> None:
 def refuse_the_demo_password() -> None:
     """Without debug the server does not start while the demo organiser's account has the
     published password (``accounts.demo_account``): it exits with the reason and the fix."""
-    import django
-
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "syllabatim.settings")
     django.setup()
-    from django.conf import settings
-    from django.db import DatabaseError, connections
-
-    from accounts.demo_account import published_password_refusal
+    from accounts.demo_account import published_password_refusal  # once the apps are loaded
 
     if settings.DEBUG:
         return

@@ -16,10 +16,10 @@ found, printed and embossed as the same name ("Marešová" in NFD gave the Brail
 ``MARE5OVA5``). Every way in goes through it: the models' name field (``NameField``: forms,
 services, the registration sheet and the import all save through it), and the registration
 sheet and the tournament document normalise their names before they check them. Invisible
-characters that are no formatting character (the combining grapheme joiner U+034F, the
+characters that are not formatting characters (the combining grapheme joiner U+034F, the
 variation selectors, the Hangul fillers), the replacement character U+FFFD (a text read in a
-wrong encoding) and combining marks stacked on one letter, or on none, are refused like
-control characters, with their place.
+wrong encoding), more than two combining marks on one letter and a mark on no letter are
+refused like control characters, with their place.
 """
 
 import unicodedata
