@@ -1,6 +1,6 @@
 """Writes of the staff's accounts: a new account in a role, a new password, a role changed, an
-account deactivated or active again. The championship always keeps an active organiser: the
-last one can be neither deactivated nor made a referee.
+account deactivated or active again, an account's sign-in unlocked. The championship always
+keeps an active organiser: the last one can be neither deactivated nor made a referee.
 
 Refusals are ``ValidationError``s in the interface's language, keyed by field where there is
 one.
@@ -8,6 +8,8 @@ one.
 
 import secrets
 
+from axes.models import AccessAttempt
+from axes.utils import reset
 from django.contrib.auth import SESSION_KEY
 from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
@@ -162,3 +164,15 @@ def set_active(*, user: User, active: bool, by: User) -> User:
     user.is_active = active
     user.save(update_fields=["is_active"])
     return user
+
+
+@transaction.atomic
+def unlock_sign_in(*, username: str) -> tuple[int, int]:
+    """Forget the failed sign-ins of an account from every address (``accounts.signin``), which
+    lifts the locks they put on it at once. Returns how many failures from how many addresses.
+    An address that guessed may guess again: the owner has a strong password."""
+    attempts = AccessAttempt.objects.filter(username=username)
+    failures = sum(attempts.values_list("failures_since_start", flat=True))
+    addresses = attempts.values("ip_address").distinct().count()
+    reset(username=username)
+    return failures, addresses

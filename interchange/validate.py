@@ -31,7 +31,7 @@ from rules.sanctions import TOURNAMENT
 from rules.stages import FINAL_A, FINAL_B, FINALS, QUALIFIER, STAGES, stage_index
 from rules.timestamps import parse_moment
 from scoring.messages import replacement_message, sheet_problem_message
-from tournament.characters import name_problem
+from tournament.characters import in_one_form, name_problem
 
 from .places import STAGE_NAMES, Place, Problem
 from .schema import schema_problems
@@ -49,14 +49,25 @@ NAMES = (
 )
 
 
-def normalise(value: object, key: str | None = None) -> object:
-    """Whole numbers written as 5.0 (which JSON Schema takes as integers) become 5."""
+def is_name(path: tuple) -> bool:
+    """Whether the value at ``path`` is a name (``NAMES``, or a stage's announcement)."""
+    named = [str(k) for k in path if not isinstance(k, int)]
+    announcement = named[:-1] == ["tournament", "settings", "results_held"]
+    return (".".join(named[-2:]) in NAMES and len(path) <= 3) or announcement
+
+
+def normalise(value: object, path: tuple = ()) -> object:
+    """Whole numbers written as 5.0 (which JSON Schema takes as integers) become 5; names are
+    put in the one form names are kept in (``tournament.characters.in_one_form``), before
+    anything compares them."""
     if isinstance(value, dict):
-        return {k: normalise(v, k) for k, v in value.items()}
+        return {k: normalise(v, (*path, k)) for k, v in value.items()}
     if isinstance(value, list):
-        return [normalise(v, key) for v in value]
+        return [normalise(v, (*path, index)) for index, v in enumerate(value)]
     if isinstance(value, float) and value.is_integer():
         return int(value)
+    if isinstance(value, str) and is_name(path):
+        return in_one_form(value)
     return value
 
 
@@ -160,8 +171,7 @@ class Checker:
                         place_of(self.document, (*path, key)),
                         _("is longer than %(limit)s characters") % {"limit": limit},
                     )
-                announcement = named[:-1] == ["tournament", "settings", "results_held"]
-                if isinstance(value, str) and ((field in NAMES and len(path) <= 2) or announcement):
+                if isinstance(value, str) and is_name((*path, key)):
                     problem = name_problem(value)
                     if problem is not None:
                         self.error(place_of(self.document, (*path, key)), problem)

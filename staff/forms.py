@@ -18,6 +18,7 @@ from rules.categories import CATEGORIES
 from rules.championship import CLOSE_BONUS, TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from rules.stages import FINAL_A, FINAL_B, QUALIFIER, STAGES
 from tournament import persons
+from tournament.characters import NameFormField
 from tournament.forms import RoundListField
 from tournament.models import Card, Gender, Person, Player, Team, Tournament
 from tournament.services import PLAYER_FIELDS, SETTINGS_FIELDS, confirmation_field
@@ -336,7 +337,7 @@ def player_choice(player: Player) -> tuple[int, str]:
 class TeamForm(forms.Form):
     """A team's name and, while rosters may change, its members: one choice per place."""
 
-    name = forms.CharField(label=_("Name of the team"), max_length=200)
+    name = NameFormField(label=_("Name of the team"), max_length=200)
 
     def __init__(self, *args, tournament: Tournament, players, frozen: bool, team=None, **kw):
         super().__init__(*args, **kw)
@@ -394,6 +395,12 @@ def team_initial(name: str, members) -> dict:
     return initial
 
 
+# What the password validators (settings.AUTH_PASSWORD_VALIDATORS) ask, in words.
+PASSWORD_HELP = _(
+    "At least 8 characters, not only digits, neither a common password nor like the login or "
+    "the name. Empty: a password is generated and shown once."
+)
+
 ROLE_CHOICES = [
     (REFEREE, pgettext_lazy("role", "referee")),
     (ORGANISER, pgettext_lazy("role", "organiser")),
@@ -426,7 +433,7 @@ class AccountForm(forms.Form):
         required=False,
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-        help_text=_("At least 8 characters. Empty: a password is generated and shown once."),
+        help_text=PASSWORD_HELP,
     )
 
     def clean_username(self):
@@ -448,7 +455,7 @@ class PasswordForm(forms.Form):
         required=False,
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-        help_text=_("At least 8 characters. Empty: a password is generated and shown once."),
+        help_text=PASSWORD_HELP,
     )
 
 
@@ -474,7 +481,7 @@ class PlayersUploadForm(forms.Form):
 class HoldResultsForm(forms.Form):
     """Hold a stage's results for the announcement: when (and where) they will be announced."""
 
-    announcement = forms.CharField(
+    announcement = NameFormField(
         label=_("When the results will be announced"),
         max_length=120,
         required=False,

@@ -16,6 +16,10 @@ import os
 import shutil
 import tempfile
 
+import django
+from django.conf import settings
+from django.db import DatabaseError, connections
+
 from scorekeeper.redaction import redact
 
 APPLICATION = "syllabatim.asgi:application"
@@ -115,6 +119,25 @@ def _run(uvicorn, host: str, port: str, workers: int) -> None:
     )
 
 
+def refuse_the_demo_password() -> None:
+    """Without debug the server does not start while the demo organiser's account has the
+    published password (``accounts.demo_account``): it exits with the reason and the fix."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "syllabatim.settings")
+    django.setup()
+    from accounts.demo_account import published_password_refusal  # once the apps are loaded
+
+    if settings.DEBUG:
+        return
+    try:
+        refusal = published_password_refusal()
+    except DatabaseError:  # not migrated yet: no account at all
+        refusal = None
+    finally:
+        connections.close_all()
+    if refusal is not None:
+        raise SystemExit(refusal)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m syllabatim.serving", description=__doc__)
     parser.add_argument("--bind", default=os.environ.get("BIND") or DEFAULT_BIND)
@@ -122,6 +145,7 @@ def main(argv: list[str] | None = None) -> None:
         "--workers", type=int, default=int(os.environ.get("WORKERS") or DEFAULT_WORKERS)
     )
     arguments = parser.parse_args(argv)
+    refuse_the_demo_password()
     serve(arguments.bind, arguments.workers)
 
 

@@ -174,24 +174,36 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     sys.modules.setdefault("django.contrib.postgres.fields", None)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Sign-in guesses (django-axes, accounts.signin): after DJANGO_SIGNIN_FAILURES failed sign-ins
-# of one account, or from one client, within DJANGO_SIGNIN_LOCK_MINUTES, both are locked for
-# the rest of that time; the count lives in the database, shared by every worker.
+# Sign-in guesses (django-axes, accounts.signin), counted in the database, shared by every
+# worker, over DJANGO_SIGNIN_LOCK_MINUTES: DJANGO_SIGNIN_FAILURES failed sign-ins from one
+# address (to one account or several) lock that address; DJANGO_SIGNIN_ACCOUNT_FAILURES of one
+# account from any addresses lock the account, except for the addresses it signed in from
+# lately. Guesses from one address never lock the owner out elsewhere.
 AUTHENTICATION_BACKENDS = [
     "accounts.signin.SignInGuessLimit",
     "django.contrib.auth.backends.ModelBackend",
 ]
+AXES_HANDLER = "accounts.signin.GuessCount"
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_SIGNIN_FAILURES", "10"))
+SIGNIN_ACCOUNT_FAILURES = int(os.environ.get("DJANGO_SIGNIN_ACCOUNT_FAILURES", "30"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_SIGNIN_LOCK_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
 AXES_CLIENT_IP_CALLABLE = "accounts.access.client_address"
 AXES_LOCKOUT_CALLABLE = "accounts.signin.locked_out"
 # Guesses during a lock are not counted: they neither lengthen it nor keep it for ever.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_VERBOSE = False
 
+# Every password the staff's pages, create_account, changepassword and the admin accept: at
+# least 8 characters, not one of the 20,000 most common, not only digits, not like the login or
+# the name (with or without its accents), and not the demo's published one (accounts.passwords).
+# Django's messages are in Czech.
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "accounts.passwords.SimilarityWithoutAccents"},
+    {"NAME": "accounts.passwords.NotThePublishedPassword"},
 ]
 
 LANGUAGE_CODE = "cs"

@@ -1,6 +1,7 @@
 """The demo championship: believable, complete, and loaded once."""
 
 import json
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -11,6 +12,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 
+from accounts.demo_account import DEMO_LOGIN, DEMO_PASSWORD
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
 from interchange.results import results_document
@@ -73,10 +75,11 @@ def test_the_generator_reproduces_the_committed_demo():
 @pytest.mark.django_db
 def test_demo_loads_once_and_prints_the_slug_last(settings):
     settings.DEBUG = True  # a laptop's make run
-    out = StringIO()
-    call_command("demo", "--organiser", stdout=out, stderr=StringIO())
+    out, err = StringIO(), StringIO()
+    call_command("demo", "--organiser", stdout=out, stderr=err)
     assert out.getvalue().splitlines()[-1] == "mcr-2026"
-    assert "organizator" in out.getvalue()
+    assert f"jméno {DEMO_LOGIN}, heslo {DEMO_PASSWORD}" in out.getvalue()
+    assert "make serve" in err.getvalue()  # which a server without debug refuses
     assert "http://127.0.0.1:8000/sprava/" in out.getvalue()  # the staff's start, not the admin
     assert "/admin/" not in out.getvalue()
     assert User.objects.get(username="organizator").is_staff
@@ -90,17 +93,38 @@ def test_demo_loads_once_and_prints_the_slug_last(settings):
 @pytest.mark.django_db
 def test_the_demo_account_is_refused_without_debug(settings):
     """The published password on a server anyone may reach: refused unless asked for by name,
-    and then said loudly."""
+    and then the account gets a generated password, shown once, never the published one."""
     settings.DEBUG = False
     before = database_snapshot()
     with pytest.raises(CommandError, match="--allow-without-debug"):
         call_command("demo", "--organiser", stdout=StringIO(), stderr=StringIO())
     assert database_snapshot() == before
-    assert not User.objects.filter(username="organizator").exists()
-    out, err = StringIO(), StringIO()
-    call_command("demo", "--organiser", "--allow-without-debug", stdout=out, stderr=err)
-    assert User.objects.filter(username="organizator").exists()
-    assert "VAROVÁNÍ" in err.getvalue() and "syllabatim" in err.getvalue()
+    assert not User.objects.filter(username=DEMO_LOGIN).exists()
+    out = StringIO()
+    call_command("demo", "--organiser", "--allow-without-debug", stdout=out, stderr=StringIO())
+    [shown] = re.findall(r"heslo (\S+), zobrazené jen teď", out.getvalue())
+    account = User.objects.get(username=DEMO_LOGIN)
+    assert account.check_password(shown) and not account.check_password(DEMO_PASSWORD)
+    assert DEMO_PASSWORD not in out.getvalue()
+    out = StringIO()
+    call_command("demo", "--organiser", "--allow-without-debug", stdout=out, stderr=StringIO())
+    assert "už ne se zveřejněným" in out.getvalue() and shown not in out.getvalue()
+    assert User.objects.get(username=DEMO_LOGIN).check_password(shown)  # unchanged
     out = StringIO()
     call_command("demo", stdout=out, stderr=StringIO())  # the championship alone needs no flag
     assert out.getvalue().splitlines()[-1] == "mcr-2026"
+
+
+@pytest.mark.django_db
+def test_a_published_demo_password_made_with_debug_is_replaced_without(settings):
+    """``make run`` made the account with the published password; ``demo --organiser
+    --allow-without-debug`` on the server then gives it a generated one."""
+    settings.DEBUG = True
+    call_command("demo", "--organiser", stdout=StringIO(), stderr=StringIO())
+    assert User.objects.get(username=DEMO_LOGIN).check_password(DEMO_PASSWORD)
+    settings.DEBUG = False
+    out = StringIO()
+    call_command("demo", "--organiser", "--allow-without-debug", stdout=out, stderr=StringIO())
+    [shown] = re.findall(r"heslo (\S+), zobrazené jen teď", out.getvalue())
+    account = User.objects.get(username=DEMO_LOGIN)
+    assert account.check_password(shown) and not account.check_password(DEMO_PASSWORD)

@@ -27,7 +27,7 @@ from rules.rulesets import RuleSet, rule_set
 
 from . import registry
 from .addresses import validate_phones_url
-from .characters import validate_name
+from .characters import NameField
 from .collation import folded
 
 DEFAULT_ORGANISER = "Společenství duševních sportů, z. s."
@@ -102,7 +102,7 @@ class Tournament(models.Model):
         help_text=_("Used in addresses."),
         validators=[validate_not_staff_address],
     )
-    name = models.CharField(_("name"), max_length=200, validators=[validate_name])
+    name = NameField(_("name"), max_length=200)
     kind = models.CharField(
         _("kind of tournament"),
         max_length=16,
@@ -133,12 +133,11 @@ class Tournament(models.Model):
     )
     start_date = models.DateField(_("first day"))
     end_date = models.DateField(_("last day"), null=True, blank=True)
-    venue = models.CharField(_("venue"), max_length=200, blank=True, validators=[validate_name])
-    organiser = models.CharField(
+    venue = NameField(_("venue"), max_length=200, blank=True)
+    organiser = NameField(
         _("organiser"),
         max_length=200,
         blank=True,
-        validators=[validate_name],
         default=DEFAULT_ORGANISER,
         help_text=_("Printed on the certificates."),
     )
@@ -429,7 +428,7 @@ class Person(models.Model):
     """The person behind each tournament's player (issue 25): found again across tournaments
     by name (without accents and case) and birth date. The birth date stays private."""
 
-    name = models.CharField(_("name"), max_length=200, validators=[validate_name])
+    name = NameField(_("name"), max_length=200)
     birth_date = models.DateField(_("birth date"), null=True, blank=True)
     sight_class = models.CharField(
         _("sight class"), max_length=4, choices=SightClass.choices, blank=True
@@ -437,7 +436,7 @@ class Person(models.Model):
     gender = models.CharField(
         _("grammatical gender"), max_length=9, choices=Gender.choices, blank=True
     )
-    club = models.CharField(_("club"), max_length=200, blank=True, validators=[validate_name])
+    club = NameField(_("club"), max_length=200, blank=True)
     created_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
     # The id the formats carry from version 4 (``players[].person``): the same on the venue's
     # laptop, the public server and in every exported document.
@@ -477,7 +476,7 @@ class Player(models.Model):
         Tournament, on_delete=models.CASCADE, related_name="players", verbose_name=_("tournament")
     )
     start_number = models.PositiveIntegerField(_("start number"), validators=[MinValueValidator(1)])
-    name = models.CharField(_("name"), max_length=200, validators=[validate_name])
+    name = NameField(_("name"), max_length=200)
     birth_date = models.DateField(_("birth date"), null=True, blank=True)
     sight_class = models.CharField(_("sight class"), max_length=4, choices=SightClass.choices)
     gender = models.CharField(
@@ -490,7 +489,7 @@ class Player(models.Model):
             "Left empty, it is suggested from the surname (-ová, -á: feminine)."
         ),
     )
-    club = models.CharField(_("club"), max_length=200, blank=True, validators=[validate_name])
+    club = NameField(_("club"), max_length=200, blank=True)
     person = models.ForeignKey(
         Person,
         on_delete=models.PROTECT,
@@ -580,7 +579,7 @@ class Team(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="teams", verbose_name=_("tournament")
     )
-    name = models.CharField(_("name"), max_length=200, validators=[validate_name])
+    name = NameField(_("name"), max_length=200)
 
     class Meta:
         verbose_name = _("team")
@@ -660,11 +659,10 @@ class Stage(models.Model):
             "until the organiser releases them; the staff see everything."
         ),
     )
-    announcement = models.CharField(
+    announcement = NameField(
         _("announcement"),
         max_length=120,
         blank=True,
-        validators=[validate_name],
         help_text=_("When (and where) the results will be announced, e.g. 17:30 in the main hall."),
     )
     history = HistoricalRecords(verbose_name=_("history of the stage"))

@@ -23,7 +23,7 @@ from rules.gender import suggested_gender
 
 from . import local_qualifiers, persons, spreadsheets
 from .changes import touch
-from .characters import name_problem
+from .characters import in_one_form, name_problem
 from .models import Gender, Player, SightClass, Team, TeamMember, Tournament
 
 CONTENT_TYPE = spreadsheets.CONTENT_TYPE
@@ -203,6 +203,11 @@ def _text(value) -> str:
     return str(value).strip()
 
 
+def _name(value) -> str:
+    """A name's cell, in the one form names are kept in (``characters.in_one_form``)."""
+    return in_one_form(_text(value))
+
+
 def _date(value) -> date | None:
     if value is None or _text(value) == "":
         return None
@@ -286,11 +291,11 @@ def read(content) -> Registration:
                 number = None
             else:
                 seen[number] = where["start_number"]
-        name = _text(values["name"])
+        name = _name(values["name"])
         if not name:
             wrong("name", _("the name is missing."))
         for key in ("name", "club", "team"):
-            problem = name_problem(_text(values[key]))
+            problem = name_problem(_name(values[key]))
             if problem:
                 wrong(key, problem)
         try:
@@ -333,7 +338,7 @@ def read(content) -> Registration:
                 )
         else:  # an empty cell: as the surname suggests
             gender = suggested_gender(name)
-        team = _text(values["team"])
+        team = _name(values["team"])
         person = _text(values["person"]) or None
         if person is not None:
             try:
@@ -351,7 +356,7 @@ def read(content) -> Registration:
                     "birth_date": birth_date,
                     "sight_class": sight,
                     "gender": gender,
-                    "club": _text(values["club"]),
+                    "club": _name(values["club"]),
                     **flags,
                     "person": person,
                 },

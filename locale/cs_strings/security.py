@@ -55,15 +55,7 @@ CS.update(
     {
         # Sign-in guesses (accounts.signin) and the demo account
         "Too many failed sign-ins": "Příliš mnoho nepovedených přihlášení",
-        "Signing in to this account, or from this device, has failed too many times. Try again in %(minutes)s minute (at %(until)s).": (
-            "Přihlášení k tomuto účtu nebo z tohoto zařízení se příliš často nepovedlo. Zkuste to znovu za %(minutes)s minutu (v %(until)s).",
-            "Přihlášení k tomuto účtu nebo z tohoto zařízení se příliš často nepovedlo. Zkuste to znovu za %(minutes)s minuty (v %(until)s).",
-            "Přihlášení k tomuto účtu nebo z tohoto zařízení se příliš často nepovedlo. Zkuste to znovu za %(minutes)s minut (v %(until)s).",
-        ),
-        "If you have forgotten the password, another organiser sets a new one on the accounts page; the organiser can also lift the lock at once on the server (manage.py axes_reset_username).": "Jestli jste heslo zapomněli, nastaví vám nové jiný organizátor na stránce účtů; organizátor také může zámek hned zrušit na serveru (manage.py axes_reset_username).",
-        "create the demo organiser account even without debug (a server anyone may reach): its password is published": "vytvořit ukázkový účet organizátora i bez ladicího režimu (na serveru, kam se může dostat kdokoli): jeho heslo je zveřejněné",
         "The demo organiser account (login %(username)s, a published password) is not made without debug: on a server anyone could sign in as the organiser. Create a real account (create_account), or add --allow-without-debug if this server is only a demonstration.": "Ukázkový účet organizátora (jméno %(username)s, zveřejněné heslo) se bez ladicího režimu nevytváří: na serveru by se jako organizátor mohl přihlásit kdokoli. Vytvořte skutečný účet (create_account), nebo přidejte --allow-without-debug, je-li tento server jen ukázkový.",
-        "WARNING: debug is off and the demo organiser account %(username)s has the published password %(password)s: anyone who reaches this server can sign in as the organiser. Deactivate it or give it a new password before the server is used for a real championship.": "VAROVÁNÍ: ladicí režim je vypnutý a ukázkový účet organizátora %(username)s má zveřejněné heslo %(password)s: kdokoli, kdo se k serveru dostane, se může přihlásit jako organizátor. Než server poslouží skutečnému mistrovství, účet deaktivujte nebo mu dejte nové heslo.",
     }
 )
 CS.update(

@@ -216,7 +216,6 @@ CS = {
     "A referee enters and confirms score sheets, draws lots and disqualifies; the organiser does everything.": "Rozhodčí zapisuje a potvrzuje zápisy, losuje a diskvalifikuje; organizátor smí všechno.",
     "Password (optional)": "Heslo (nepovinné)",
     "New password (optional)": "Nové heslo (nepovinné)",
-    "At least 8 characters. Empty: a password is generated and shown once.": "Nejméně 8 znaků. Prázdné: heslo se vygeneruje a jednou zobrazí.",
     "An account with this login name exists already.": "Účet s tímto přihlašovacím jménem už existuje.",
     "Choose the organiser or the referee.": "Zvolte organizátora, nebo rozhodčího.",
     "A superuser of the back office is always an organiser.": "Superuživatel administrace je vždy organizátor.",

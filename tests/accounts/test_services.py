@@ -164,3 +164,31 @@ def test_the_command_makes_an_account_with_the_staff_pages_checks(db):
     with pytest.raises(CommandError, match="valid username"):
         call_command("create_account", "a b", role="organiser", password="k7pm-3xqa-v9tr-w2cd")
     assert not User.objects.filter(username__in=["rozhodci2", "a b"]).exists()
+
+
+@pytest.mark.parametrize(
+    ("password", "words"),
+    [
+        ("password", "Heslo je příliš běžné."),
+        ("12345678", "Heslo se skládá pouze z čísel."),
+        ("krakonos", "Heslo je příliš podobné obsahu pole uživatelské jméno."),
+        ("syllabatim", "Toto je zveřejněné heslo ukázky"),
+    ],
+)
+def test_the_command_refuses_a_guessable_password_in_czech(db, password, words):
+    """``create_account`` in the interface's language (as ``manage.py`` runs it): Django's
+    password validators with their Czech, for an organiser as for a referee."""
+    from django.core.management import CommandError, call_command
+
+    with translation.override("cs"), pytest.raises(CommandError, match=words):
+        call_command("create_account", "krakonos", role="organiser", password=password)
+    assert not User.objects.filter(username="krakonos").exists()
+
+
+def test_a_password_like_the_name_is_refused_with_or_without_its_accents(referee):
+    services.set_name(user=referee, first_name="Jana", last_name="Nováková")
+    for password in ("Nováková2026", "novakova2026", "NOVAKOVA-2026"):
+        with pytest.raises(ValidationError) as raised:
+            services.set_password(user=referee, password=password)
+        assert "too similar to the last name" in raised.value.message_dict["password"][0]
+    services.set_password(user=referee, password="k7pm-3xqa-v9tr-w2cd")

@@ -1,12 +1,18 @@
 """Braille files back-translate through liblouis to the text they were made from, and keep
 within the page size they were asked for."""
 
+import json
+import unicodedata
+
 import pytest
+from django.test import Client
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from interchange.importer import import_tournament
+from interchange.management.commands.demo import DEMO_FILE
 from printing import braille, documents, text
-from tournament.models import Game
+from tournament.models import Game, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -127,3 +133,31 @@ def test_braille_never_receives_a_control_code(louis, control):
     assert all(" " <= character <= "~" for character in body), repr(content)
     cells = braille.unicode_text([line])
     assert all(c == "\n" or "\u2800" <= c <= "\u28ff" for c in cells), repr(cells)
+
+
+def decomposed(node):
+    """Every text of a tournament document typed decomposed (NFD)."""
+    if isinstance(node, dict):
+        return {key: decomposed(value) for key, value in node.items()}
+    if isinstance(node, list):
+        return [decomposed(value) for value in node]
+    return unicodedata.normalize("NFD", node) if isinstance(node, str) else node
+
+
+def test_a_name_typed_decomposed_is_embossed_as_the_composed_one(demo, louis):
+    """Issue 31: "Marešová" typed decomposed (s and a combining caron) was stored so, and its
+    Braille had stray cells (MARE5OVA5). Imported (or pushed) in NFD, the player's card in
+    Braille is the card of the composed name, cell for cell; so is the results' file."""
+    document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
+    typed = decomposed(document)
+    assert typed["players"][0]["name"] != document["players"][0]["name"] == "Kateřina Marešová"
+    import_tournament(typed, slug="nfd")
+    assert Player.objects.get(tournament__slug="nfd", start_number=1).name == "Kateřina Marešová"
+    client = Client()
+    composed = client.get("/turnaj/mcr/ke-stazeni/hrac/1/brf/")
+    typed_card = client.get("/turnaj/nfd/ke-stazeni/hrac/1/brf/")
+    assert composed.status_code == typed_card.status_code == 200
+    assert b"MARE:OV*" in composed.content and b"MARE5OVA5" not in typed_card.content
+    assert typed_card.content == composed.content
+    results = client.get("/turnaj/nfd/ke-stazeni/nfd-vysledky.brf")
+    assert results.content == client.get("/turnaj/mcr/ke-stazeni/mcr-vysledky.brf").content

@@ -3,6 +3,7 @@ each wrong case with its Czech message next to the field (and in the summary) an
 nothing; the steps of the day; role boundaries."""
 
 import re
+import unicodedata
 from datetime import date
 
 import pytest
@@ -485,6 +486,43 @@ def test_a_wrong_team_is_refused(as_organiser, fresh, case, words):
     assert database_snapshot() == before
 
 
+def test_names_typed_decomposed_are_kept_composed(as_organiser, fresh):
+    """Issue 31: "š" typed as "s" and a combining caron (NFD) is stored as "š" (NFC), from
+    the player's form and the team's; a team's name in either form is the same name."""
+    decomposed = unicodedata.normalize("NFD", "Jiřina Šťastná")
+    club = unicodedata.normalize("NFD", "Žďár nad Sázavou")
+    url = reverse("staff:player_new", kwargs={"slug": "fresh"})
+    response = as_organiser.post(url, {**PLAYER, "name": decomposed, "club": club})
+    assert response.status_code == 302, html_of(response)
+    player = fresh.players.get(start_number=99)
+    assert (player.name, player.club) == ("Jiřina Šťastná", "Žďár nad Sázavou")
+    assert player.person.name == "Jiřina Šťastná"
+    numbers = free(fresh, 3)
+    url = reverse("staff:team_new", kwargs={"slug": "fresh"})
+    as_organiser.post(url, team_data(unicodedata.normalize("NFD", "Družstvo Šárka"), numbers))
+    assert Team.objects.filter(tournament=fresh, name="Družstvo Šárka").exists()
+    again = team_data("Družstvo Šárka", free(fresh, 3))
+    refused_here(as_organiser.post(url, again), "name", "už v turnaji je")
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("Jan\u034fNovák", "4. znak, U+034F, je neviditelný znak"),
+        ("Jan\ufe0fNovák", "4. znak, U+FE0F, je neviditelný znak"),
+        ("Jan\ufffdNovák", "náhradní znak"),
+        ("Jane\u0301\u0301\u0301k", "více než 2 diakritických znamének"),
+    ],
+)
+def test_an_invisible_character_in_a_name_is_refused_next_to_the_field(
+    as_organiser, fresh, name, words
+):
+    before = database_snapshot()
+    url = reverse("staff:player_new", kwargs={"slug": "fresh"})
+    refused_here(as_organiser.post(url, {**PLAYER, "name": name}), "name", words)
+    assert database_snapshot() == before
+
+
 def test_a_team_is_renamed_and_its_roster_changed(as_organiser, fresh):
     team = Team.objects.filter(tournament=fresh).first()
     members = sorted(team.members.values_list("player__start_number", flat=True))
@@ -583,6 +621,34 @@ def test_a_wrong_account_is_refused(as_organiser, changes, field, words):
     response = as_organiser.post(reverse("staff:account_new"), {**ACCOUNT, **changes})
     refused_here(response, field, words)
     assert list(User.objects.values_list("username", flat=True)) == before
+
+
+# Guessable passwords, each refused in Czech next to the field (issue 31): Django's validators
+# with Django's own Czech, and the demo's published password.
+GUESSABLE = [
+    ("password", "Heslo je příliš běžné."),
+    ("12345678", "Heslo se skládá pouze z čísel."),
+    ("jana-novak", "Heslo je příliš podobné obsahu pole uživatelské jméno."),
+    ("novakova2026", "Heslo je příliš podobné obsahu pole příjmení."),  # Nováková, unaccented
+    ("syllabatim", "Toto je zveřejněné heslo ukázky"),
+]
+
+
+@pytest.mark.parametrize(("password", "words"), GUESSABLE)
+def test_a_guessable_password_is_refused_for_a_new_organiser(as_organiser, password, words):
+    account = {**ACCOUNT, "username": "jana-novak", "role": ORGANISER, "password": password}
+    response = as_organiser.post(reverse("staff:account_new"), account)
+    refused_here(response, "password", words)
+    assert not User.objects.filter(username="jana-novak").exists()
+
+
+@pytest.mark.parametrize(("password", "words"), GUESSABLE)
+def test_a_guessable_password_is_not_set(as_organiser, organiser, client, password, words):
+    organiser.username, organiser.last_name = "jana-novak", "Nováková"
+    organiser.save()
+    url = reverse("staff:account_password", kwargs={"account": organiser.pk})
+    refused_here(as_organiser.post(url, {"password": password}), "password", words)
+    assert not client.login(username="jana-novak", password=password)
 
 
 def test_an_account_s_name_and_role_change(as_organiser, referee):

@@ -7,12 +7,13 @@ from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from accounts.demo_account import DEMO_LOGIN, DEMO_PASSWORD
 from accounts.roles import ORGANISER, create_account
+from accounts.services import generate_password, set_password
 from interchange.importer import import_tournament
 from tournament.models import Tournament
 
 DEMO_FILE = settings.BASE_DIR / "fixtures" / "demo-tournament.json"
-DEMO_ORGANISER = ("organizator", "syllabatim")  # login and password of the demo organiser
 
 
 def demo_slug(document: dict) -> str:
@@ -38,7 +39,7 @@ class Command(BaseCommand):
             action="store_true",
             help=_(
                 "create the demo organiser account even without debug (a server anyone may "
-                "reach): its password is published"
+                "reach), with a generated password shown once instead of the published one"
             ),
         )
 
@@ -51,7 +52,7 @@ class Command(BaseCommand):
                     "organiser. Create a real account (create_account), or add "
                     "--allow-without-debug if this server is only a demonstration."
                 )
-                % {"username": DEMO_ORGANISER[0]}
+                % {"username": DEMO_LOGIN}
             )
         document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
         slug = demo_slug(document)
@@ -63,26 +64,49 @@ class Command(BaseCommand):
                 _("Loaded the demo championship: %(name)s.") % {"name": tournament.name}
             )
         if organiser:
-            username, password = DEMO_ORGANISER
-            if not User.objects.filter(username=username).exists():
-                create_account(username=username, role=ORGANISER, password=password)
-            if not settings.DEBUG:
-                self.stderr.write(
-                    self.style.ERROR(
-                        _(
-                            "WARNING: debug is off and the demo organiser account %(username)s "
-                            "has the published password %(password)s: anyone who reaches this "
-                            "server can sign in as the organiser. Deactivate it or give it a "
-                            "new password before the server is used for a real championship."
-                        )
-                        % {"username": username, "password": password}
-                    )
+            self._demo_organiser()
+        self.stdout.write(slug)
+
+    def _demo_organiser(self) -> None:
+        """The demo organiser's account and its login. With debug on (``make run``) it has the
+        published password; without debug it gets a generated one, shown only now, and a
+        server without debug does not start while it has the published one
+        (``accounts.demo_account``)."""
+        user = User.objects.filter(username=DEMO_LOGIN).first()
+        password = DEMO_PASSWORD if settings.DEBUG else generate_password()
+        if user is None:
+            create_account(username=DEMO_LOGIN, role=ORGANISER, password=password)
+        elif not user.is_active or not user.check_password(DEMO_PASSWORD):
+            self.stdout.write(
+                _(
+                    "Demo organiser: login %(username)s, deactivated or with the password "
+                    "given to it (no longer the published one)."
                 )
+                % {"username": DEMO_LOGIN}
+            )
+            return
+        elif not settings.DEBUG:
+            set_password(user=user, password=password)
+        start = reverse("staff:start")
+        if settings.DEBUG:
             self.stdout.write(
                 _(
                     "Demo organiser: login %(username)s, password %(password)s "
                     "(http://127.0.0.1:8000%(start)s)"
                 )
-                % {"username": username, "password": password, "start": reverse("staff:start")}
+                % {"username": DEMO_LOGIN, "password": password, "start": start}
             )
-        self.stdout.write(slug)
+            self.stderr.write(
+                _(
+                    "A server without debug (make serve) does not start while the account has "
+                    "this published password."
+                )
+            )
+        else:
+            self.stdout.write(
+                _(
+                    "Demo organiser: login %(username)s, password %(password)s, shown only now "
+                    "(%(start)s on this server)"
+                )
+                % {"username": DEMO_LOGIN, "password": password, "start": start}
+            )
