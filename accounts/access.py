@@ -8,6 +8,13 @@ also marks the view so that the URL crawl test can check every pattern.
 A third audience needs no account: the holder of a table link (``link_holder``), whose
 address carries a secret token. A wrong token is a 404; a client that guesses too often gets
 429 for a while, whatever it sends.
+
+Every URL pattern has exactly one audience, ``audience_of`` its view: ``public``,
+``organiser_required`` / ``referee_required`` (or ``RoleRequiredMixin``), ``link_holder``,
+``token_required``; Django's admin is the back office (its own check: staff accounts, which
+the organisers' are). ``tests/test_roles.py`` requests every pattern, in both languages, as
+an anonymous visitor, a referee and an organiser (a table link also with a wrong secret) and
+fails for a pattern with no audience or none of the answers its audience gets.
 """
 
 from collections.abc import Callable
@@ -23,6 +30,13 @@ from django.views.decorators.debug import sensitive_variables
 
 from . import guesses
 from .roles import ORGANISER, REFEREE, has_role
+
+# The audiences a page can declare (``audience_of``), besides the roles ORGANISER and REFEREE.
+PUBLIC = "public"
+LINK_HOLDER = "link holder"  # whoever holds a table's link: no account
+PROGRAM = "program"  # a program with a key (the venue's push)
+BACK_OFFICE = "back office"  # Django's admin: staff accounts only
+AUDIENCES = (PUBLIC, REFEREE, ORGANISER, LINK_HOLDER, PROGRAM, BACK_OFFICE)
 
 
 def role_required(role: str):
@@ -136,3 +150,26 @@ def link_holder(find: Callable[[str], object | None]):
         return wrapped
 
     return decorator
+
+
+def audience_of(view) -> str | None:
+    """The audience a URL pattern's view declares (one of ``AUDIENCES``), None if none: the
+    mark of the decorators above, through the decorators around them (``__wrapped__``)."""
+    while view is not None:
+        if getattr(view, "required_role", None) in (ORGANISER, REFEREE):
+            return view.required_role
+        if getattr(view, "public", False):
+            return PUBLIC
+        if getattr(view, "link_holder", False):
+            return LINK_HOLDER
+        if getattr(view, "token_authenticated", False):
+            return PROGRAM
+        # the admin's pages: marked by Django's own wrapper, or methods of the admin site (its
+        # sign-in) or of a model's admin (behind the site's check)
+        owner = getattr(view, "__self__", None)
+        if any(hasattr(o, "admin_site") or hasattr(o, "model_admin") for o in (view, owner)):
+            return BACK_OFFICE
+        if hasattr(owner, "admin_view"):
+            return BACK_OFFICE
+        view = getattr(view, "__wrapped__", None)
+    return None

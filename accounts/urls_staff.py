@@ -1,12 +1,14 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from .access import public
+
 app_name = "accounts"
 urlpatterns = [
     path(
         "prihlaseni/",
-        auth_views.LoginView.as_view(template_name="accounts/login.html"),
+        public(auth_views.LoginView.as_view(template_name="accounts/login.html")),
         name="login",
     ),
-    path("odhlaseni/", auth_views.LogoutView.as_view(), name="logout"),
+    path("odhlaseni/", public(auth_views.LogoutView.as_view()), name="logout"),
 ]

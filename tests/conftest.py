@@ -15,6 +15,7 @@ from draws.services import draw_game
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
 from rules.sheet import SheetLine
+from tests import row_locks
 from tests.authors import author
 
 DATA = Path(__file__).with_name("data")
@@ -26,10 +27,12 @@ CHAMPIONSHIP_APPS = ("tournament", "scoring", "sync")
 def pytest_configure(config):
     """Passwords are hashed with Django's fast test hasher: the real one takes over a second a
     hash here, and hundreds of tests make accounts. Sign-in is tested with the same checks,
-    only the hash is cheaper (Django's own advice for test settings)."""
+    only the hash is cheaper (Django's own advice for test settings). A row lock outside a
+    transaction is refused on SQLite too, as PostgreSQL refuses it (``tests.row_locks``)."""
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    row_locks.install()
 
 
 def load_json(name: str) -> dict:

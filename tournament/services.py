@@ -177,7 +177,6 @@ def create_tournament(
     return tournament
 
 
-@transaction.atomic
 def fewer_games_than_drawn(tournament: Tournament, games: int | None) -> str | None:
     """Why the qualifier cannot have ``games`` games: fewer than the highest game drawn."""
     drawn = Game.objects.filter(stage__tournament=tournament, stage__kind=QUALIFIER).aggregate(
@@ -192,6 +191,7 @@ def fewer_games_than_drawn(tournament: Tournament, games: int | None) -> str | N
     return None
 
 
+@transaction.atomic
 def update_tournament(
     *,
     tournament: Tournament,
