@@ -5,8 +5,16 @@ A player is matched by the name without accents and case (``models.matching_name
 birth date. One person with both the same is certain and is linked; a name alone is not (two
 people may share one, and a birth date may be missing): the organiser confirms it on the
 player's form, and the spreadsheet and the JSON import make a new person, which the staff's
-page of possible duplicates lists for a merge. A document that carries a person's stable id
-(format version 4) is linked by it.
+page of possible duplicates lists for a merge.
+
+A document (format version 4) or a registration sheet may carry a person's stable id. The id is
+public (it is in the address of the person's page), so it is a claim, not a key: it links the
+player to that person only when the person's name (without accents and case) and birth date
+agree with the player's (``honours_claim``), or when the person is the player's already (an
+earlier copy of the same tournament linked it). Otherwise the player is matched as if the
+document had no id: the certain match, else a new person (with the id, when no person here
+has it), which joins the possible duplicates when it shares a name. A claim never renames or
+re-dates a person.
 """
 
 import uuid as uuid_module
@@ -80,6 +88,26 @@ def certain_match(name: str, birth_date) -> Person | None:
     return found[0] if len(found) == 1 else None
 
 
+def agrees(person: Person, name: str, birth_date) -> bool:
+    """Whether a player of this name and birth date is surely ``person``: the same name
+    without accents and case and the same birth date (no birth date, on either side, is no
+    agreement: the name alone is public)."""
+    return (
+        birth_date is not None
+        and person.birth_date == birth_date
+        and person.folded_name == matching_name(name)
+    )
+
+
+def honours_claim(person: Person, name: str, birth_date, *, own: Iterable[int] = ()) -> bool:
+    """Whether a document's or a sheet's claim that a player (``name``, ``birth_date``) is
+    ``person`` (found by the stable id it gives) is taken: when the name and the birth date
+    agree, or when ``person`` is among ``own`` (the ids of the persons that the same
+    tournament's players had already: what the tournament linked before is its own). The one
+    rule of every way in that reads a person's id."""
+    return person.pk in own or agrees(person, name, birth_date)
+
+
 def _new_person(values: Mapping, stable_id=None) -> Person:
     person = Person(**{key: values.get(key) or "" for key in PERSON_FIELDS if key != "birth_date"})
     person.birth_date = values.get("birth_date")
@@ -104,15 +132,31 @@ def _filled(person: Person, values: Mapping) -> Person:
     return person
 
 
-def person_for(values: Mapping, choice: Person | str = AUTO, stable_id=None) -> Person:
-    """The person a player's registration ``values`` belongs to: the one with ``stable_id``
-    (a new one with that id when this server has none), the organiser's ``choice`` (a person,
-    ``NEW``), or, for ``AUTO``, the certain match or a new person."""
+def person_for(
+    values: Mapping,
+    choice: Person | str = AUTO,
+    stable_id=None,
+    *,
+    current: Person | None = None,
+) -> Person:
+    """The person a player's registration ``values`` belongs to: the one a ``stable_id``
+    claims, when the claim is honoured (``honours_claim``; ``current``, the player's person
+    so far, is the player's own); else ``current``; else, for an id no person here has, the
+    certain match or a new person with that id. Without an id: the organiser's ``choice`` (a
+    person, ``NEW``), or, for ``AUTO``, the certain match or a new person."""
     if stable_id is not None:
-        found = by_stable_id(stable_id)
+        claimed = by_stable_id(stable_id)
+        name, birth_date = values.get("name", ""), values.get("birth_date")
+        own = [current.pk] if current is not None else []
+        if claimed is not None and honours_claim(claimed, name, birth_date, own=own):
+            return _filled(claimed, values) if agrees(claimed, name, birth_date) else claimed
+        if current is not None:
+            return current
+        found = certain_match(name, birth_date)
         if found is not None:
             return _filled(found, values)
-        return _new_person(values, uuid_module.UUID(str(stable_id)))
+        # an id no person here has is kept for the new person; a claimed person's is not
+        return _new_person(values, uuid_module.UUID(str(stable_id)) if claimed is None else None)
     if isinstance(choice, Person):
         return _filled(resolved(choice), values)
     if choice == AUTO:
@@ -122,46 +166,88 @@ def person_for(values: Mapping, choice: Person | str = AUTO, stable_id=None) -> 
     return _new_person(values)
 
 
-def link_players(players: Iterable[Player], stable_ids: Mapping[int, object] | None = None):
-    """Give each of ``players`` (saved) a person: by the stable id given for its start number
-    (a new person with that id when this server has none), else the certain match, else a new
-    person. For the bulk ways in (the JSON import, the push): a few queries for any number of
-    players. Returns the players given a new person that shares its name with another."""
+@dataclass(frozen=True)
+class Linked:
+    duplicates: list[Player]  # given a new person that shares its name with another
+    unclaimed: list[Player]  # their id claimed an existing person, and the claim was not taken
+
+
+def link_players(
+    players: Iterable[Player],
+    stable_ids: Mapping[int, object] | None = None,
+    kept: Mapping[tuple[int, str], int] | None = None,
+):
+    """Give each of ``players`` (saved) a person, for the bulk ways in (the JSON import, the
+    push), in a few queries for any number of players. In this order, one person one player:
+
+    1. the person the stable id given for its start number claims, when the claim is
+       honoured (``honours_claim``: the name and birth date agree, or the person is one of
+       ``kept``'s, the tournament's own);
+    2. ``kept``: (start number, name as matched) -> the person the copy of the tournament
+       being replaced had for that player;
+    3. the certain match (the name as matched and the birth date, one person);
+    4. a new person, with the id claimed when no person here has it.
+
+    Nothing of an existing person changes. Returns the players given a new person that shares
+    its name with another (the possible duplicates), and those whose claim of an existing
+    person was not taken."""
     players = list(players)
+    kept = kept or {}
+    own = set(kept.values())
     wanted = {
         number: uuid_module.UUID(str(value))
         for number, value in (stable_ids or {}).items()
         if value is not None
     }
-    known = {person.uuid: person for person in Person.objects.filter(uuid__in=wanted.values())}
-    names = {
-        matching_name(p.name)
-        for p in players
-        if p.start_number not in wanted and p.birth_date is not None
-    }
+    claimed = {}
+    for person in Person.objects.filter(uuid__in=wanted.values()):
+        claimed[person.uuid] = resolved(person)
+    kept_persons = Person.objects.in_bulk(own)
+    names = {matching_name(p.name) for p in players if p.birth_date is not None}
     same = defaultdict(list)
     for person in Person.objects.filter(folded_name__in=names, merged_into__isnull=True):
         same[(person.folded_name, person.birth_date)].append(person)
-    new = []
-    for player in players:
-        stable_id = wanted.get(player.start_number)
-        if stable_id is not None and stable_id in known:
-            player.person = known[stable_id]
-            if player.person.merged_into_id is not None:
-                player.person = resolved(player.person)
-            continue
+    taken: set[int] = set()
+
+    def claim(player: Player) -> Person | None:
+        person = claimed.get(wanted.get(player.start_number))
+        if person is not None and honours_claim(person, player.name, player.birth_date, own=own):
+            return person
+        return None
+
+    def kept_person(player: Player) -> Person | None:
+        return kept_persons.get(kept.get((player.start_number, matching_name(player.name))))
+
+    def certain(player: Player) -> Person | None:
         found = same.get((matching_name(player.name), player.birth_date), [])
-        if stable_id is None and player.birth_date is not None and len(found) == 1:
-            player.person = found[0]
-            continue
+        return found[0] if player.birth_date is not None and len(found) == 1 else None
+
+    unclaimed = [
+        player
+        for player in players
+        if wanted.get(player.start_number) in claimed and claim(player) is None
+    ]
+    unlinked = players
+    for way in (claim, kept_person, certain):
+        left = []
+        for player in unlinked:
+            person = way(player)
+            if person is None or person.pk in taken:
+                left.append(player)
+            else:
+                player.person = person
+                taken.add(person.pk)
+        unlinked = left
+    new = []
+    for player in unlinked:
         person = Person(
             **{key: getattr(player, key) or "" for key in PERSON_FIELDS if key != "birth_date"},
             birth_date=player.birth_date,
             folded_name=matching_name(player.name),
         )
-        if stable_id is not None:
-            person.uuid = stable_id
-            known[stable_id] = person
+        stable_id = wanted.get(player.start_number)
+        if stable_id is not None and stable_id not in claimed:
+            person.uuid = stable_id  # no person here has the id: the new one keeps it
         new.append(person)
         player.person = person
     # bulk_create skips save(): the name as matched is set above
@@ -170,7 +256,9 @@ def link_players(players: Iterable[Player], stable_ids: Mapping[int, object] | N
         player.person_id = player.person.pk
     Player.objects.bulk_update(players, ["person"])
     made = {person.pk for person in new}
-    return sharing_a_name([player for player in players if player.person_id in made])
+    return Linked(
+        sharing_a_name([player for player in players if player.person_id in made]), unclaimed
+    )
 
 
 def sharing_a_name(players: Iterable[Player]) -> list[Player]:
