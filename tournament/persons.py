@@ -13,8 +13,9 @@ player to that person only when the person's name (without accents and case) and
 agree with the player's (``honours_claim``), or when the person is the player's already (an
 earlier copy of the same tournament linked it). Otherwise the player is matched as if the
 document had no id: the certain match, else a new person (with the id, when no person here
-has it), which joins the possible duplicates when it shares a name. A claim never renames or
-re-dates a person.
+has it). A new person that shares a name, or whose id claim was not taken (``Person.claimed``),
+is among the possible duplicates for the organiser to merge or keep apart. A claim never
+renames or re-dates a person.
 """
 
 import uuid as uuid_module
@@ -23,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
@@ -108,9 +109,10 @@ def honours_claim(person: Person, name: str, birth_date, *, own: Iterable[int] =
     return person.pk in own or agrees(person, name, birth_date)
 
 
-def _new_person(values: Mapping, stable_id=None) -> Person:
+def _new_person(values: Mapping, stable_id=None, claimed: Person | None = None) -> Person:
     person = Person(**{key: values.get(key) or "" for key in PERSON_FIELDS if key != "birth_date"})
     person.birth_date = values.get("birth_date")
+    person.claimed = claimed
     if stable_id is not None:
         person.uuid = stable_id
     person.save()
@@ -155,8 +157,9 @@ def person_for(
         found = certain_match(name, birth_date)
         if found is not None:
             return _filled(found, values)
-        # an id no person here has is kept for the new person; a claimed person's is not
-        return _new_person(values, uuid_module.UUID(str(stable_id)) if claimed is None else None)
+        if claimed is None:  # an id no person here has is kept for the new person
+            return _new_person(values, uuid_module.UUID(str(stable_id)))
+        return _new_person(values, claimed=claimed)
     if isinstance(choice, Person):
         return _filled(resolved(choice), values)
     if choice == AUTO:
@@ -248,6 +251,8 @@ def link_players(
         stable_id = wanted.get(player.start_number)
         if stable_id is not None and stable_id not in claimed:
             person.uuid = stable_id  # no person here has the id: the new one keeps it
+        elif stable_id is not None:
+            person.claimed = claimed[stable_id]  # a possible duplicate of the one claimed
         new.append(person)
         player.person = person
     # bulk_create skips save(): the name as matched is set above
@@ -283,11 +288,14 @@ def sharing_a_name(players: Iterable[Player]) -> list[Player]:
 class DuplicateGroup:
     name: str
     persons: list[Person]  # each with ``tournaments``
+    claim: bool = False  # the second person was made for a claim of the first one's id
 
 
 def possible_duplicates() -> list[DuplicateGroup]:
     """Persons that share a name (without accents and case): the ones a registration could
-    not tell apart, for the organiser to merge or leave. Two queries."""
+    not tell apart; then each person made for an id claim that was not taken, with the person
+    claimed, where their names differ (``Person.claimed``). For the organiser to merge or
+    leave. Four queries."""
     shared = (
         Person.objects.filter(merged_into__isnull=True)
         .values("folded_name")
@@ -302,15 +310,44 @@ def possible_duplicates() -> list[DuplicateGroup]:
         .order_by("folded_name", "id")
     ):
         groups[person.folded_name].append(person)
-    return [DuplicateGroup(persons[0].name, persons) for persons in groups.values()]
+    found = [DuplicateGroup(persons[0].name, persons) for persons in groups.values()]
+    claims = list(
+        Person.objects.filter(
+            merged_into__isnull=True, claimed__isnull=False, claimed__merged_into__isnull=True
+        )
+        .exclude(folded_name=F("claimed__folded_name"))  # among the names' groups already
+        .annotate(tournaments=Count("players"))
+        .order_by("name", "id")
+    )
+    claimed = (
+        Person.objects.filter(pk__in={person.claimed_id for person in claims})
+        .annotate(tournaments=Count("players"))
+        .in_bulk()
+    )
+    found += [
+        DuplicateGroup(claimed[person.claimed_id].name, [claimed[person.claimed_id], person], True)
+        for person in claims
+    ]
+    return found
 
 
 @transaction.atomic
 def keep_apart(*, group: Iterable[Person]) -> int:
     """The organiser found the persons of one name different people: the page of possible
-    duplicates leaves them out until another person of the name is recorded. Each person's
-    history records it."""
+    duplicates leaves them out until another person of the name is recorded. Or a person made
+    for an id claim and the one it claimed: the claim is dropped. Each person's history
+    records it."""
     found = list(Person.objects.select_for_update().filter(pk__in=[p.pk for p in group]))
+    claimants = [p for p in found for q in found if p.claimed_id == q.pk != p.pk]
+    if len(found) == 2 and claimants and found[0].folded_name != found[1].folded_name:
+        claimant = claimants[0]
+        claimant.claimed = None  # a claim the organiser checked: not the same person
+        claimant._change_reason = (
+            _("not the same person as %(others)s")
+            % {"others": ", ".join(str(o.uuid)[:8] for o in found if o.pk != claimant.pk)}
+        )[:REASON_MAX]
+        claimant.save()
+        return 2
     names = {person.folded_name for person in found}
     if len(found) < 2 or len(names) != 1 or any(p.merged_into_id for p in found):
         raise Refused(_("Choose two or more persons of one name."))

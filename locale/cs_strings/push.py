@@ -26,4 +26,9 @@ CS = {
     "This server has no tournament „%(slug)s“ yet, and a push does not create one by itself: its first push key creates it here, of the kind and year you give. Every push must keep them; a document of another kind or year is refused.": "Turnaj „%(slug)s“ na tomto serveru zatím není a odeslání ho samo nezaloží: založí ho tu jeho první klíč pro odesílání, s druhem a rokem, které zadáte. Každé odeslání je musí zachovat; dokument jiného druhu nebo roku server odmítne.",
     "The tournament the key pushes": "Turnaj, který klíč odesílá",
     "Create the tournament here and make its push key": "Založit turnaj na tomto serveru a vytvořit jeho klíč pro odesílání",
+    # the person made for an id claim that was not taken, among the possible duplicates
+    "claimed to be": "vydává se za",
+    "%(other)s, with the id of %(name)s": "%(other)s s id osoby %(name)s",
+    "A pushed or imported document gave the id of %(name)s to the player %(other)s, whose name or birth date differs: the player became a new person. Merge them if they are one person (a changed name, a corrected birth date).": "Odeslaný nebo importovaný dokument dal hráči %(other)s id osoby %(name)s, ale jméno nebo datum narození se liší: hráč se stal novou osobou. Jde-li o jednu osobu (změněné jméno, opravené datum narození), sloučte je.",
+    "The person %(name)s and the person claiming to be them": "Osoba %(name)s a osoba, která se za ni vydává",
 }

@@ -130,11 +130,18 @@ def test_an_id_is_a_claim_taken_only_when_the_name_and_birth_date_agree(example_
         for p in Person.objects.filter(pk__in=before)
     } == before
     assert [w.place.player for w in warnings if "nárok, ne klíč" in w.message] == sorted(linked)
-    # the new persons of a name already recorded are among the possible duplicates
-    duplicates = {group.persons[0].folded_name for group in persons.possible_duplicates()}
-    assert Person.objects.get(pk=linked[2]).folded_name in duplicates
-    assert Person.objects.get(pk=linked[3]).folded_name in duplicates
+    # each new person is among the possible duplicates: by its name, or with the one claimed
+    groups = {tuple(p.pk for p in group.persons): group for group in persons.possible_duplicates()}
+    assert {(first[2], linked[2]), (first[3], linked[3])} <= set(groups)
+    renamed_group = groups[(first[1], linked[1])]
+    assert renamed_group.claim and renamed_group.name == exported["players"][0]["name"]
     assert Person.objects.get(pk=linked[1]).name == "Někdo Jiný"
+    # the organiser finds them different people: the claim is dropped, the names stay
+    persons.keep_apart(group=Person.objects.filter(pk__in=[first[1], linked[1]]))
+    assert (first[1], linked[1]) not in {
+        tuple(p.pk for p in group.persons) for group in persons.possible_duplicates()
+    }
+    assert Person.objects.get(pk=linked[1]).claimed is None
     # an id that a person here has is not given to a new person
     assert {str(Person.objects.get(pk=linked[n]).uuid) for n in (1, 2, 3)}.isdisjoint(
         p["person"] for p in exported["players"]
