@@ -9,7 +9,7 @@ from interchange.importer import import_tournament
 from sample.simulate import full_championship
 from sync.protocol import encode_body
 from sync.selectors import venue_document
-from sync.services import accept_push
+from sync.services import accept_push, receive_tournament
 
 
 def run() -> None:
@@ -19,6 +19,10 @@ def run() -> None:
             lambda players=players: venue_document(f"venue-{players}"), repeat=5
         )
         document = state.document
+        info = document["tournament"]
+        receive_tournament(
+            slug=f"public-{players}", kind=info.get("kind", "championship"), year=info["year"]
+        )
         revisions = count(1)
         replace_seconds, _ = timed(
             lambda document=document, players=players, revisions=revisions: accept_push(

@@ -107,13 +107,24 @@ def import_tournament(document: object, *, slug: str, replace: bool = False):
                         ]
                     )
                 existing.delete()
-            tournament, uncertain = _store(document, slug, kept)
+            tournament, linked = _store(document, slug, kept)
             refresh_archive(tournament)  # a completed tournament joins the archive
     except DatabaseError as error:  # the checks above should make this unreachable
         raise DocumentRejected(
             [Problem(Place(), _("the database refused the data: %(error)s") % {"error": error})]
         ) from error
     warnings = [problem for problem in problems if problem.warning]
+    warnings += [
+        Problem(
+            Place(player=player.start_number, item="person"),
+            _(
+                "the person's id is not taken: the name or the birth date does not agree with "
+                "that person's on this server (an id is a claim, not a key)"
+            ),
+            warning=True,
+        )
+        for player in linked.unclaimed
+    ]
     warnings += [
         Problem(
             Place(player=player.start_number),
@@ -123,24 +134,27 @@ def import_tournament(document: object, *, slug: str, replace: bool = False):
             ),
             warning=True,
         )
-        for player in uncertain
+        for player in linked.duplicates
     ]
     return tournament, warnings
 
 
-def _persons_kept(existing) -> dict[tuple[int, str], str]:
-    """(start number, name as matched) -> the person's stable id, of the tournament about to
-    be replaced: a document without persons (versions 1–3) imported again over it keeps its
-    players' persons instead of making new ones for those it cannot match."""
+def _persons_kept(existing) -> dict[tuple[int, str], int]:
+    """(start number, name as matched) -> the person's id, of the tournament about to be
+    replaced: imported again over it, a document keeps its players' persons (an older
+    document without persons, or one whose person ids are not taken), and what the tournament
+    linked before is its own (``persons.honours_claim``)."""
     return {
-        (number, matching_name(name)): str(person)
+        (number, matching_name(name)): person
         for number, name, person in Player.objects.filter(
             tournament__in=existing, person__isnull=False
-        ).values_list("start_number", "name", "person__uuid")
+        ).values_list("start_number", "name", "person")
     }
 
 
-def _store(document: dict, slug: str, kept: dict | None = None) -> tuple[Tournament, list]:
+def _store(
+    document: dict, slug: str, kept: dict | None = None
+) -> tuple[Tournament, persons.Linked]:
     info = document["tournament"]
     settings = info.get("settings", {})
     quota = settings.get("quota")
@@ -178,14 +192,8 @@ def _store(document: dict, slug: str, kept: dict | None = None) -> tuple[Tournam
         )
         for player in document["players"]
     )
-    kept = kept or {}
-    uncertain = persons.link_players(  # v4: by the stable id; else by name and birth date
-        players,
-        {
-            player["no"]: player.get("person")
-            or kept.get((player["no"], matching_name(player["name"])))
-            for player in document["players"]
-        },
+    linked = persons.link_players(  # v4: the stable id claimed; else by name and birth date
+        players, {player["no"]: player.get("person") for player in document["players"]}, kept
     )
     player_id = {player.start_number: player.pk for player in players}
 
@@ -251,7 +259,7 @@ def _store(document: dict, slug: str, kept: dict | None = None) -> tuple[Tournam
         )
         for entry in document.get("replacements", [])
     )
-    return tournament, uncertain
+    return tournament, linked
 
 
 def _club_scores(club: RuleSet | None, results: list[dict]) -> dict:

@@ -1,21 +1,59 @@
 """Publishing from the venue to the public server.
 
-On the public server: the push tokens of a tournament and the last revision accepted for it.
-On the venue's computer: the last push of a tournament and its answer. All are keyed by the
-tournament's short name, not by a foreign key: an accepted push replaces the tournament (a new
-row), and the tokens and the revision must outlive that.
+On the public server: each tournament that pushes may replace, as its organiser created it
+(short name, kind, year), the push keys bound to it and the last revision accepted for it. On
+the venue's computer: the last push of a tournament and its answer. None is a foreign key to
+the tournament: an accepted push replaces the tournament (a new row), and these must outlive
+that.
 """
 
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from tournament.models import TournamentKind
+
+
+def kind_and_year(kind: str, year: int) -> str:
+    """What a tournament is, in words: "mistrovství 2026", "klubový turnaj 2025"."""
+    return gettext("%(kind)s of %(year)s") % {"kind": TournamentKind(kind).label, "year": year}
+
+
+class PushedTournament(models.Model):
+    """A tournament this server receives from its venue: created by this server's organiser
+    before any push, with the short name, kind and year that every push must keep. Its keys
+    push to it alone; a push creates or replaces the tournament of this short name."""
+
+    slug = models.SlugField(_("tournament's short name"), unique=True)
+    kind = models.CharField(_("kind of tournament"), max_length=16, choices=TournamentKind.choices)
+    year = models.PositiveSmallIntegerField(_("year"))
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+    created_by = models.CharField(_("created by"), max_length=150, blank=True)
+
+    class Meta:
+        verbose_name = _("tournament received by push")
+        verbose_name_plural = _("tournaments received by push")
+        ordering = ["slug"]
+
+    def __str__(self):
+        return f"{self.slug} ({self.kind_and_year})"
+
+    @property
+    def kind_and_year(self) -> str:
+        return kind_and_year(self.kind, self.year)
 
 
 class PushToken(models.Model):
-    """A key that lets the venue push one tournament to this server. Only its SHA-256 is
-    stored: the key itself is shown once, when it is made."""
+    """A key that lets the venue push one tournament to this server: the one it is bound to,
+    and no other. Only its SHA-256 is stored: the key itself is shown once, when it is made."""
 
-    slug = models.SlugField(_("tournament's short name"), db_index=True)
+    tournament = models.ForeignKey(
+        PushedTournament,
+        on_delete=models.CASCADE,
+        related_name="keys",
+        verbose_name=_("tournament"),
+    )
     digest = models.CharField(_("SHA-256 of the key"), max_length=64, unique=True, editable=False)
     hint = models.CharField(
         _("beginning of the key"),
@@ -31,10 +69,10 @@ class PushToken(models.Model):
     class Meta:
         verbose_name = _("push key")
         verbose_name_plural = _("push keys")
-        ordering = ["slug", "-created_at", "-pk"]
+        ordering = ["tournament", "-created_at", "-pk"]
 
     def __str__(self):
-        return f"{self.slug}: {self.hint}…"
+        return f"{self.tournament.slug}: {self.hint}…"
 
     @property
     def revoked(self) -> bool:

@@ -13,7 +13,7 @@ from scoring.models import Sheet
 from tournament.cache import state_of
 from tournament.models import Tournament
 
-from .models import AcceptedPush, PushToken, VenuePush
+from .models import AcceptedPush, PushedTournament, PushToken, VenuePush
 from .protocol import UNCONFIRMED_KEYS
 
 # Pushes that keep failing this long, or changes that nobody is pushing, are a warning.
@@ -106,6 +106,7 @@ class VenueStatus:
 
 @dataclass(frozen=True)
 class ServerStatus:
+    received: PushedTournament | None  # as this server's organiser created it for pushes
     accepted: AcceptedPush | None
     tokens: list[PushToken]
 
@@ -128,6 +129,7 @@ def venue_status(*, slug: str, now: datetime) -> VenueStatus:
 
 def server_status(*, slug: str) -> ServerStatus:
     return ServerStatus(
+        received=PushedTournament.objects.filter(slug=slug).first(),
         accepted=AcceptedPush.objects.filter(slug=slug).first(),
-        tokens=list(PushToken.objects.filter(slug=slug)),
+        tokens=list(PushToken.objects.filter(tournament__slug=slug)),
     )

@@ -1,5 +1,5 @@
-"""Writes of publishing: push keys, accepting a push (the public server), and the venue's
-record of its own pushes."""
+"""Writes of publishing: the tournaments this server receives and their push keys, accepting a
+push (the public server), and the venue's record of its own pushes."""
 
 import hashlib
 import hmac
@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_slug
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -18,9 +20,10 @@ from interchange.places import Place, Problem
 from scoring.archive import refresh_archive
 from scoring.models import Lot, RoundResult, Sheet
 from tournament.lookups import who
-from tournament.models import Table, Tournament
+from tournament.models import Table, Tournament, TournamentKind, validate_not_staff_address
+from tournament.refusals import Refused
 
-from .models import AcceptedPush, PushToken, VenuePush
+from .models import AcceptedPush, PushedTournament, PushToken, VenuePush, kind_and_year
 from .protocol import UNCONFIRMED_KEYS, document_digest
 from .selectors import SHEET_ADDRESS_FIELDS
 
@@ -35,12 +38,73 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def create_push_token(*, slug: str, by: User | None = None) -> str:
-    """A new key for pushing the tournament ``slug``; only its digest is kept, so the key
-    returned here is the only copy."""
+YEARS = (1900, 2999)  # the years a tournament may have (``Tournament.year``)
+
+
+def receive_tournament(
+    *, slug: str, kind: str | None = None, year: int | None = None, by: User | None = None
+) -> PushedTournament:
+    """The tournament ``slug`` as this server receives it: created here once, before any
+    key, with the kind and year every push must keep; the one created already (``kind`` and
+    ``year``, when given, must be its). Without them, they are those of the tournament of
+    this short name on this server. Refused with the reason and the field."""
+    try:
+        validate_slug(slug)
+        validate_not_staff_address(slug)
+    except ValidationError as error:
+        raise Refused(" ".join(error.messages), place="slug") from error
+    if kind is not None and kind not in TournamentKind.values:
+        raise Refused(_("Choose the kind of the tournament."), place="kind")
+    if year is not None and not YEARS[0] <= year <= YEARS[1]:
+        raise Refused(
+            _("The year must be from %(first)s to %(last)s.")
+            % {"first": YEARS[0], "last": YEARS[1]},
+            place="year",
+        )
+    with transaction.atomic():
+        received = PushedTournament.objects.select_for_update().filter(slug=slug).first()
+        here = Tournament.objects.filter(slug=slug).values_list("kind", "year").first()
+        fixed = (received.kind, received.year) if received else here
+        if fixed is not None:
+            for field, given, held in (("kind", kind, fixed[0]), ("year", year, fixed[1])):
+                if given is not None and given != held:
+                    raise Refused(
+                        _(
+                            "The tournament „%(slug)s“ on this server is a %(what)s; its kind "
+                            "and year stay as they are."
+                        )
+                        % {"slug": slug, "what": kind_and_year(*fixed)},
+                        place=field,
+                    )
+        if received is not None:
+            return received
+        if fixed is None and (kind is None or year is None):
+            raise Refused(
+                _(
+                    "There is no tournament „%(slug)s“ on this server: give its kind and year "
+                    "(a push keeps them)."
+                )
+                % {"slug": slug},
+                place="kind" if kind is None else "year",
+            )
+        kind, year = fixed or (kind, year)
+        return PushedTournament.objects.create(slug=slug, kind=kind, year=year, created_by=who(by))
+
+
+@transaction.atomic
+def create_push_token(
+    *, slug: str, kind: str | None = None, year: int | None = None, by: User | None = None
+) -> str:
+    """A new key for pushing the tournament ``slug`` as this server receives it
+    (``receive_tournament``: created now, of ``kind`` and ``year``, when it is not yet), and
+    no other; only its digest is kept, so the key returned here is the only copy."""
+    received = receive_tournament(slug=slug, kind=kind, year=year, by=by)
     token = secrets.token_urlsafe(TOKEN_BYTES)
     PushToken.objects.create(
-        slug=slug, digest=token_digest(token), hint=token[:HINT_LENGTH], created_by=who(by)
+        tournament=received,
+        digest=token_digest(token),
+        hint=token[:HINT_LENGTH],
+        created_by=who(by),
     )
     return token
 
@@ -48,25 +112,59 @@ def create_push_token(*, slug: str, by: User | None = None) -> str:
 def revoke_push_token(*, slug: str, token_id: int) -> bool:
     """Revoke one of the tournament's keys; False when there was no such valid key."""
     return bool(
-        PushToken.objects.filter(pk=token_id, slug=slug, revoked_at__isnull=True).update(
-            revoked_at=timezone.now()
-        )
+        PushToken.objects.filter(
+            pk=token_id, tournament__slug=slug, revoked_at__isnull=True
+        ).update(revoked_at=timezone.now())
     )
 
 
 def push_token_for(*, slug: str, token: str) -> PushToken | None:
-    """The tournament's valid key that ``token`` is, or None. Every valid key of the
-    tournament is compared, each in constant time; an unknown tournament costs one comparison
-    as well."""
+    """The valid key that ``token`` is, when it is bound to the tournament ``slug``; None
+    otherwise (a key of another tournament included). Every valid key of the tournament is
+    compared, each in constant time; an unknown tournament costs one comparison as well."""
     offered = token_digest(token)
     found = None
-    candidates = list(PushToken.objects.filter(slug=slug, revoked_at__isnull=True))
+    candidates = list(
+        PushToken.objects.filter(tournament__slug=slug, revoked_at__isnull=True).select_related(
+            "tournament"
+        )
+    )
     for candidate in candidates:
         if hmac.compare_digest(candidate.digest, offered):
             found = candidate
     if not candidates:
         hmac.compare_digest(_NO_KEY, offered)
     return found
+
+
+def kind_and_year_problems(received: PushedTournament, document: object) -> list[Problem]:
+    """Why ``document`` is not the tournament ``received`` (of another kind or year, which
+    this server's organiser set); nothing when it is, or when the document is too broken to
+    tell (its check says why)."""
+    info = document.get("tournament") if isinstance(document, dict) else None
+    if not isinstance(info, dict):
+        return []
+    kind = info.get("kind", TournamentKind.CHAMPIONSHIP)  # before version 4: a championship
+    year = info.get("year")
+    if kind not in TournamentKind.values or not isinstance(year, int) or isinstance(year, bool):
+        return []
+    if (kind, year) == (received.kind, received.year):
+        return []
+    return [
+        Problem(
+            Place(item="tournament.kind" if kind != received.kind else "tournament.year"),
+            _(
+                "the document is a %(document)s, but this server's organiser created the "
+                "tournament „%(slug)s“ as a %(received)s: a key pushes only the tournament it "
+                "was made for, and a push changes neither its kind nor its year."
+            )
+            % {
+                "document": kind_and_year(kind, year),
+                "slug": received.slug,
+                "received": kind_and_year(received.kind, received.year),
+            },
+        )
+    ]
 
 
 class StaleRevision(Exception):
@@ -102,11 +200,31 @@ def accept_push(
 ) -> Accepted:
     """Replace the tournament ``slug`` by ``document`` when ``revision`` is newer than the last
     accepted one: all of it or nothing. Raises ``StaleRevision``, or ``DocumentRejected``
-    with every problem (checked exactly as ``import_tournament`` checks a file).
+    with every problem (checked exactly as ``import_tournament`` checks a file): also when
+    this server's organiser has not created the tournament (``receive_tournament``), or
+    created it of another kind or year than the document's.
 
     ``unconfirmed``: the sheets the venue has not confirmed yet (``protocol.py``); they stay
     unconfirmed here too, so that this server announces nothing the venue has not."""
     unconfirmed = unconfirmed or []
+    received = token.tournament if token is not None else None
+    received = received or PushedTournament.objects.filter(slug=slug).first()
+    if received is None or received.slug != slug:
+        raise DocumentRejected(
+            [
+                Problem(
+                    Place(),
+                    _(
+                        "this server's organiser has not created the tournament „%(slug)s“ for "
+                        "pushes."
+                    )
+                    % {"slug": slug},
+                )
+            ]
+        )
+    problems = kind_and_year_problems(received, document)
+    if problems:
+        raise DocumentRejected(problems)
     digest = document_digest(document, unconfirmed)
     with transaction.atomic():
         held = _line_up(slug)

@@ -16,8 +16,12 @@ from interchange.importer import DocumentRejected
 from interchange.jsontext import JsonRefused, load_json
 from rules.stages import STAGES
 from tournament.models import Tournament
+from tournament.refusals import Refused
+from ui.refusals import show_refusal
 
 from . import selectors, services
+from .forms import ReceiveForm
+from .models import kind_and_year
 from .protocol import UNCONFIRMED_KEYS, TooLarge, decompress
 
 LARGEST_NUMBER = 2**63 - 1  # what the database's big integer holds
@@ -168,16 +172,24 @@ def push(request, slug):
     )
 
 
-def _page(request, slug: str, *, new_token: str | None = None):
+def _page(request, slug: str, *, new_token: str | None = None, form: ReceiveForm | None = None):
     now = timezone.now()
+    tournament = Tournament.objects.filter(slug=slug).first()
+    server = selectors.server_status(slug=slug)
+    if form is None and server.received is None and tournament is None:
+        form = ReceiveForm()  # the first key creates the tournament here: its kind and year
     response = render(
         request,
         "sync/publication.html",
         {
             "slug": slug,
-            "tournament": Tournament.objects.filter(slug=slug).first(),
+            "tournament": tournament,
             "venue": selectors.venue_status(slug=slug, now=now),
-            "server": selectors.server_status(slug=slug),
+            "server": server,
+            "receive_form": form,
+            "tournament_kind_and_year": kind_and_year(tournament.kind, tournament.year)
+            if tournament
+            else "",
             "new_token": new_token,
             "this_server": request.build_absolute_uri("/").rstrip("/"),
             "patience_minutes": int(selectors.PATIENCE.total_seconds() // 60),
@@ -196,8 +208,24 @@ def publication(request, slug):
 @organiser_required
 @require_POST
 def create_token(request, slug):
-    """A new key, shown on this answer only (it is not stored, only its digest)."""
-    token = services.create_push_token(slug=slug, by=request.user)
+    """A new key, shown on this answer only (it is not stored, only its digest). The first
+    key of a tournament this server has not got creates it for pushes, of the kind and year
+    the form gives."""
+    form = ReceiveForm(request.POST)
+    asked = "kind" in request.POST or "year" in request.POST
+    if asked and not form.is_valid():
+        return _page(request, slug, form=form)
+    values = form.cleaned_data if asked else {}
+    try:
+        token = services.create_push_token(
+            slug=slug, kind=values.get("kind"), year=values.get("year"), by=request.user
+        )
+    except Refused as refused:
+        if not asked:  # the page asks for the kind and year where it needs them
+            show_refusal(request, refused)
+            return redirect("sync:publication", slug=slug)
+        show_refusal(form, refused)
+        return _page(request, slug, form=form)
     return _page(request, slug, new_token=token)
 
 

@@ -456,6 +456,17 @@ class Person(models.Model):
     # The organiser looked at the persons of this name and found them different people: the
     # page of possible duplicates leaves the name out until a new person of it comes.
     kept_apart = models.BooleanField(_("checked: not a duplicate"), default=False)
+    # A document or a sheet gave the id of this person to a player whose name or birth date
+    # differs (``persons.honours_claim``): the player became this new person, listed with the
+    # one claimed among the possible duplicates until the organiser merges or keeps them apart.
+    claimed = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="claims",
+        verbose_name=_("claimed to be"),
+    )
     history = HistoricalRecords(verbose_name=_("history of the person"))
 
     class Meta:

@@ -5,8 +5,17 @@ A player is matched by the name without accents and case (``models.matching_name
 birth date. One person with both the same is certain and is linked; a name alone is not (two
 people may share one, and a birth date may be missing): the organiser confirms it on the
 player's form, and the spreadsheet and the JSON import make a new person, which the staff's
-page of possible duplicates lists for a merge. A document that carries a person's stable id
-(format version 4) is linked by it.
+page of possible duplicates lists for a merge.
+
+A document (format version 4) or a registration sheet may carry a person's stable id. The id is
+public (it is in the address of the person's page), so it is a claim, not a key: it links the
+player to that person only when the person's name (without accents and case) and birth date
+agree with the player's (``honours_claim``), or when the person is the player's already (an
+earlier copy of the same tournament linked it). Otherwise the player is matched as if the
+document had no id: the certain match, else a new person (with the id, when no person here
+has it). A new person that shares a name, or whose id claim was not taken (``Person.claimed``),
+is among the possible duplicates for the organiser to merge or keep apart. A claim never
+renames or re-dates a person.
 """
 
 import uuid as uuid_module
@@ -15,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
@@ -80,9 +89,30 @@ def certain_match(name: str, birth_date) -> Person | None:
     return found[0] if len(found) == 1 else None
 
 
-def _new_person(values: Mapping, stable_id=None) -> Person:
+def agrees(person: Person, name: str, birth_date) -> bool:
+    """Whether a player of this name and birth date is surely ``person``: the same name
+    without accents and case and the same birth date (no birth date, on either side, is no
+    agreement: the name alone is public)."""
+    return (
+        birth_date is not None
+        and person.birth_date == birth_date
+        and person.folded_name == matching_name(name)
+    )
+
+
+def honours_claim(person: Person, name: str, birth_date, *, own: Iterable[int] = ()) -> bool:
+    """Whether a document's or a sheet's claim that a player (``name``, ``birth_date``) is
+    ``person`` (found by the stable id it gives) is taken: when the name and the birth date
+    agree, or when ``person`` is among ``own`` (the ids of the persons that the same
+    tournament's players had already: what the tournament linked before is its own). The one
+    rule of every way in that reads a person's id."""
+    return person.pk in own or agrees(person, name, birth_date)
+
+
+def _new_person(values: Mapping, stable_id=None, claimed: Person | None = None) -> Person:
     person = Person(**{key: values.get(key) or "" for key in PERSON_FIELDS if key != "birth_date"})
     person.birth_date = values.get("birth_date")
+    person.claimed = claimed
     if stable_id is not None:
         person.uuid = stable_id
     person.save()
@@ -104,15 +134,32 @@ def _filled(person: Person, values: Mapping) -> Person:
     return person
 
 
-def person_for(values: Mapping, choice: Person | str = AUTO, stable_id=None) -> Person:
-    """The person a player's registration ``values`` belongs to: the one with ``stable_id``
-    (a new one with that id when this server has none), the organiser's ``choice`` (a person,
-    ``NEW``), or, for ``AUTO``, the certain match or a new person."""
+def person_for(
+    values: Mapping,
+    choice: Person | str = AUTO,
+    stable_id=None,
+    *,
+    current: Person | None = None,
+) -> Person:
+    """The person a player's registration ``values`` belongs to: the one a ``stable_id``
+    claims, when the claim is honoured (``honours_claim``; ``current``, the player's person
+    so far, is the player's own); else ``current``; else, for an id no person here has, the
+    certain match or a new person with that id. Without an id: the organiser's ``choice`` (a
+    person, ``NEW``), or, for ``AUTO``, the certain match or a new person."""
     if stable_id is not None:
-        found = by_stable_id(stable_id)
+        claimed = by_stable_id(stable_id)
+        name, birth_date = values.get("name", ""), values.get("birth_date")
+        own = [current.pk] if current is not None else []
+        if claimed is not None and honours_claim(claimed, name, birth_date, own=own):
+            return _filled(claimed, values) if agrees(claimed, name, birth_date) else claimed
+        if current is not None:
+            return current
+        found = certain_match(name, birth_date)
         if found is not None:
             return _filled(found, values)
-        return _new_person(values, uuid_module.UUID(str(stable_id)))
+        if claimed is None:  # an id no person here has is kept for the new person
+            return _new_person(values, uuid_module.UUID(str(stable_id)))
+        return _new_person(values, claimed=claimed)
     if isinstance(choice, Person):
         return _filled(resolved(choice), values)
     if choice == AUTO:
@@ -122,46 +169,90 @@ def person_for(values: Mapping, choice: Person | str = AUTO, stable_id=None) -> 
     return _new_person(values)
 
 
-def link_players(players: Iterable[Player], stable_ids: Mapping[int, object] | None = None):
-    """Give each of ``players`` (saved) a person: by the stable id given for its start number
-    (a new person with that id when this server has none), else the certain match, else a new
-    person. For the bulk ways in (the JSON import, the push): a few queries for any number of
-    players. Returns the players given a new person that shares its name with another."""
+@dataclass(frozen=True)
+class Linked:
+    duplicates: list[Player]  # given a new person that shares its name with another
+    unclaimed: list[Player]  # their id claimed an existing person, and the claim was not taken
+
+
+def link_players(
+    players: Iterable[Player],
+    stable_ids: Mapping[int, object] | None = None,
+    kept: Mapping[tuple[int, str], int] | None = None,
+):
+    """Give each of ``players`` (saved) a person, for the bulk ways in (the JSON import, the
+    push), in a few queries for any number of players. In this order, one person one player:
+
+    1. the person the stable id given for its start number claims, when the claim is
+       honoured (``honours_claim``: the name and birth date agree, or the person is one of
+       ``kept``'s, the tournament's own);
+    2. ``kept``: (start number, name as matched) -> the person the copy of the tournament
+       being replaced had for that player;
+    3. the certain match (the name as matched and the birth date, one person);
+    4. a new person, with the id claimed when no person here has it.
+
+    Nothing of an existing person changes. Returns the players given a new person that shares
+    its name with another (the possible duplicates), and those whose claim of an existing
+    person was not taken."""
     players = list(players)
+    kept = kept or {}
+    own = set(kept.values())
     wanted = {
         number: uuid_module.UUID(str(value))
         for number, value in (stable_ids or {}).items()
         if value is not None
     }
-    known = {person.uuid: person for person in Person.objects.filter(uuid__in=wanted.values())}
-    names = {
-        matching_name(p.name)
-        for p in players
-        if p.start_number not in wanted and p.birth_date is not None
-    }
+    claimed = {}
+    for person in Person.objects.filter(uuid__in=wanted.values()):
+        claimed[person.uuid] = resolved(person)
+    kept_persons = Person.objects.in_bulk(own)
+    names = {matching_name(p.name) for p in players if p.birth_date is not None}
     same = defaultdict(list)
     for person in Person.objects.filter(folded_name__in=names, merged_into__isnull=True):
         same[(person.folded_name, person.birth_date)].append(person)
-    new = []
-    for player in players:
-        stable_id = wanted.get(player.start_number)
-        if stable_id is not None and stable_id in known:
-            player.person = known[stable_id]
-            if player.person.merged_into_id is not None:
-                player.person = resolved(player.person)
-            continue
+    taken: set[int] = set()
+
+    def claim(player: Player) -> Person | None:
+        person = claimed.get(wanted.get(player.start_number))
+        if person is not None and honours_claim(person, player.name, player.birth_date, own=own):
+            return person
+        return None
+
+    def kept_person(player: Player) -> Person | None:
+        return kept_persons.get(kept.get((player.start_number, matching_name(player.name))))
+
+    def certain(player: Player) -> Person | None:
         found = same.get((matching_name(player.name), player.birth_date), [])
-        if stable_id is None and player.birth_date is not None and len(found) == 1:
-            player.person = found[0]
-            continue
+        return found[0] if player.birth_date is not None and len(found) == 1 else None
+
+    unclaimed = [
+        player
+        for player in players
+        if wanted.get(player.start_number) in claimed and claim(player) is None
+    ]
+    unlinked = players
+    for way in (claim, kept_person, certain):
+        left = []
+        for player in unlinked:
+            person = way(player)
+            if person is None or person.pk in taken:
+                left.append(player)
+            else:
+                player.person = person
+                taken.add(person.pk)
+        unlinked = left
+    new = []
+    for player in unlinked:
         person = Person(
             **{key: getattr(player, key) or "" for key in PERSON_FIELDS if key != "birth_date"},
             birth_date=player.birth_date,
             folded_name=matching_name(player.name),
         )
-        if stable_id is not None:
-            person.uuid = stable_id
-            known[stable_id] = person
+        stable_id = wanted.get(player.start_number)
+        if stable_id is not None and stable_id not in claimed:
+            person.uuid = stable_id  # no person here has the id: the new one keeps it
+        elif stable_id is not None:
+            person.claimed = claimed[stable_id]  # a possible duplicate of the one claimed
         new.append(person)
         player.person = person
     # bulk_create skips save(): the name as matched is set above
@@ -170,7 +261,9 @@ def link_players(players: Iterable[Player], stable_ids: Mapping[int, object] | N
         player.person_id = player.person.pk
     Player.objects.bulk_update(players, ["person"])
     made = {person.pk for person in new}
-    return sharing_a_name([player for player in players if player.person_id in made])
+    return Linked(
+        sharing_a_name([player for player in players if player.person_id in made]), unclaimed
+    )
 
 
 def sharing_a_name(players: Iterable[Player]) -> list[Player]:
@@ -195,11 +288,14 @@ def sharing_a_name(players: Iterable[Player]) -> list[Player]:
 class DuplicateGroup:
     name: str
     persons: list[Person]  # each with ``tournaments``
+    claim: bool = False  # the second person was made for a claim of the first one's id
 
 
 def possible_duplicates() -> list[DuplicateGroup]:
     """Persons that share a name (without accents and case): the ones a registration could
-    not tell apart, for the organiser to merge or leave. Two queries."""
+    not tell apart; then each person made for an id claim that was not taken, with the person
+    claimed, where their names differ (``Person.claimed``). For the organiser to merge or
+    leave. Four queries."""
     shared = (
         Person.objects.filter(merged_into__isnull=True)
         .values("folded_name")
@@ -214,15 +310,44 @@ def possible_duplicates() -> list[DuplicateGroup]:
         .order_by("folded_name", "id")
     ):
         groups[person.folded_name].append(person)
-    return [DuplicateGroup(persons[0].name, persons) for persons in groups.values()]
+    found = [DuplicateGroup(persons[0].name, persons) for persons in groups.values()]
+    claims = list(
+        Person.objects.filter(
+            merged_into__isnull=True, claimed__isnull=False, claimed__merged_into__isnull=True
+        )
+        .exclude(folded_name=F("claimed__folded_name"))  # among the names' groups already
+        .annotate(tournaments=Count("players"))
+        .order_by("name", "id")
+    )
+    claimed = (
+        Person.objects.filter(pk__in={person.claimed_id for person in claims})
+        .annotate(tournaments=Count("players"))
+        .in_bulk()
+    )
+    found += [
+        DuplicateGroup(claimed[person.claimed_id].name, [claimed[person.claimed_id], person], True)
+        for person in claims
+    ]
+    return found
 
 
 @transaction.atomic
 def keep_apart(*, group: Iterable[Person]) -> int:
     """The organiser found the persons of one name different people: the page of possible
-    duplicates leaves them out until another person of the name is recorded. Each person's
-    history records it."""
+    duplicates leaves them out until another person of the name is recorded. Or a person made
+    for an id claim and the one it claimed: the claim is dropped. Each person's history
+    records it."""
     found = list(Person.objects.select_for_update().filter(pk__in=[p.pk for p in group]))
+    claimants = [p for p in found for q in found if p.claimed_id == q.pk != p.pk]
+    if len(found) == 2 and claimants and found[0].folded_name != found[1].folded_name:
+        claimant = claimants[0]
+        claimant.claimed = None  # a claim the organiser checked: not the same person
+        claimant._change_reason = (
+            _("not the same person as %(others)s")
+            % {"others": ", ".join(str(o.uuid)[:8] for o in found if o.pk != claimant.pk)}
+        )[:REASON_MAX]
+        claimant.save()
+        return 2
     names = {person.folded_name for person in found}
     if len(found) < 2 or len(names) != 1 or any(p.merged_into_id for p in found):
         raise Refused(_("Choose two or more persons of one name."))

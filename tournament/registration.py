@@ -472,8 +472,11 @@ def _store(tournament, found: Registration, existing: dict, started: bool, outco
                 ]
             continue
         if stable_id is not None or player.person_id is None:
-            player.person = persons.person_for(persons.values_of(player), stable_id=stable_id)
-            if created and stable_id is None and player.person.players.count() == 0:
+            current = None if created else player.person
+            player.person = persons.person_for(
+                persons.values_of(player), stable_id=stable_id, current=current
+            )
+            if created and player.person.players.count() == 0:
                 new_persons.append(player)
         player.save()
         local_qualifiers.apply_local_qualification(player)

@@ -4,7 +4,6 @@ publishing page."""
 CS = {
     "Publishing from the venue": "Zveřejňování z místa konání",
     # create_push_token
-    "Makes a key that lets the venue push the tournament SLUG to this server, and prints it (only this once: the server keeps only its digest).": "Vytvoří klíč, kterým místo konání odesílá turnaj SLUG na tento server, a vypíše ho (jen teď: server si uchová jen jeho otisk).",
     "The push key of %(slug)s (shown only now; keep it at the venue):": "Klíč pro odesílání turnaje %(slug)s (zobrazí se jen teď; uschovejte ho v místě konání):",
     # push
     "Pushes the tournament SLUG to the public server: once, or with --watch after every change, retrying while the server cannot be reached. One line per push.": "Odešle turnaj SLUG na veřejný server: jednou, nebo s --watch po každé změně, a dokud je server nedostupný, zkouší to znovu. Každé odeslání vypíše na jeden řádek.",

@@ -15,7 +15,7 @@ from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
 from scoring.sheets import save_sheet
-from sync.services import accept_push
+from sync.services import accept_push, receive_tournament
 from tests.authors import author
 from tests.browser.conftest import tab_to
 from tests.browser.test_public import WCAG
@@ -136,6 +136,7 @@ def test_a_refresh_after_a_push_announces_one_summary(page, in_play, referees):
     for table in (2, 3, 4):
         save(in_play, referees[0], table=table, closer=table % 3, laid=12 * table)
     after = export_tournament(Tournament.objects.get(slug="mcr"))
+    receive_tournament(slug="mcr")  # as the tournament is: its kind and year
     accept_push(slug="mcr", revision=1, document=before)  # the public server: table 1 only
     page.goto(QUALIFIER)
     expect(page.locator("#standings")).to_be_visible()

@@ -60,3 +60,25 @@ def test_the_organiser_makes_and_revokes_a_push_key_with_the_keyboard(page, live
     expect(page.get_by_role("status")).to_contain_text("Klíč byl zneplatněn")
     assert PushToken.objects.get().revoked
     axe_clean(page)
+
+
+def test_the_organiser_creates_a_tournament_for_pushes_with_the_keyboard(page, live_server):
+    """Issue 31: a tournament the server has not got is created with its first key, of the
+    kind and year the organiser gives."""
+    sign_in(
+        page,
+        live_server,
+        create_account(username="org", role=ORGANISER, password="heslo-organizatora"),
+    )
+    page.goto("/sprava/mcr-2027/zverejneni/")
+    expect(page.locator("#received")).to_contain_text("zatím není")
+    axe_clean(page)
+    page.get_by_label("Druh turnaje").select_option("championship")
+    page.get_by_label("Rok").fill("2027")
+    tab_to(page, "Založit turnaj na tomto serveru a vytvořit jeho klíč pro odesílání")
+    page.keyboard.press("Enter")
+    expect(page.get_by_label("Nový klíč pro odesílání")).to_be_focused()
+    expect(page.locator("#received")).to_contain_text("mistrovství 2027")
+    received = PushToken.objects.get().tournament
+    assert (received.slug, received.kind, received.year) == ("mcr-2027", "championship", 2027)
+    axe_clean(page)

@@ -151,3 +151,28 @@ def test_persons_who_only_share_a_name_are_kept_apart(as_organiser):
     third = Person.objects.create(name="JAN NOVÁK")  # another of the name: the group is back
     page = as_organiser.get(url).content.decode()
     assert all(str(p.uuid) in page for p in (first, second, third))
+
+
+def test_a_person_made_for_an_id_not_taken_is_listed_with_the_one_claimed(as_organiser):
+    """Issue 31: a document gave a person's id to a player of another name (a name changed
+    at the wedding, or a forgery): a new person, listed with the one claimed until the
+    organiser merges them or finds them different people."""
+    from tournament import persons
+
+    known = Person.objects.create(name="Jana Nováková", birth_date=date(1980, 3, 3))
+    claimant = persons.person_for(
+        {"name": "Jana Svobodová", "birth_date": date(1980, 3, 3)}, stable_id=known.uuid
+    )
+    assert claimant != known and claimant.claimed == known
+    url = reverse("staff:persons_duplicates")
+    page = as_organiser.get(url).content.decode()
+    assert "Jana Svobodová s id osoby Jana Nováková" in page
+    merge = f"?ponechat={known.uuid}&amp;sloucit={claimant.uuid}"
+    assert merge in page
+    done = as_organiser.post(
+        reverse("staff:persons_keep_apart"), {"osoba": [str(known.uuid), str(claimant.uuid)]}
+    )
+    assert done.status_code == 302
+    assert str(claimant.uuid) not in as_organiser.get(url).content.decode()
+    known.refresh_from_db()
+    assert (known.name, known.birth_date) == ("Jana Nováková", date(1980, 3, 3))

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from accounts.roles import ORGANISER, REFEREE, create_account
 from interchange.importer import import_tournament
-from sync.models import PushToken, VenuePush
+from sync.models import PushedTournament, PushToken, VenuePush
 from sync.services import push_token_for
 from tests.sync.helpers import demo_document, in_progress
 
@@ -127,3 +127,39 @@ def test_a_refusal_is_an_alert_with_the_servers_reasons_until_a_push_is_accepted
     push.refusal, push.refused_at, push.refused_revision = "", None, None
     push.save()
     assert 'role="alert"' not in html(organiser.get(PAGE))
+
+
+def test_the_first_key_binds_the_tournament_as_it_is_here(organiser):
+    """The tournament exists on this server: its first key creates the tournament for pushes
+    with its kind and year, which the page names; the next keys are bound to the same."""
+    page = html(organiser.get(PAGE))
+    assert "váže odesílání na tento turnaj" in page and "mistrovství 2026" in page
+    assert 'name="kind"' not in page  # nothing to ask: the tournament is here
+    html(organiser.post(f"{PAGE}klic/novy/"))
+    html(organiser.post(f"{PAGE}klic/novy/"))
+    received = PushedTournament.objects.get(slug="mcr")
+    assert (received.kind, received.year) == ("championship", 2026)
+    assert set(PushToken.objects.values_list("tournament", flat=True)) == {received.pk}
+    page = html(organiser.get(PAGE))
+    assert "nahrazuje turnaj „mcr“ a žádný jiný: mistrovství 2026" in page
+
+
+def test_a_tournament_not_here_is_created_with_the_kind_and_year_given(organiser):
+    page_url = "/sprava/klub-2027/zverejneni/"
+    page = html(organiser.get(page_url))
+    assert "Turnaj „klub-2027“ na tomto serveru zatím není" in page
+    assert 'name="kind"' in page and 'name="year"' in page
+    refused = html(organiser.post(f"{page_url}klic/novy/", {"kind": "club", "year": "27"}))
+    assert "Nic nebylo uloženo" in refused and 'id="id_year_error"' in refused
+    assert not PushedTournament.objects.filter(slug="klub-2027").exists()
+    assert not PushToken.objects.exists()
+    made = html(organiser.post(f"{page_url}klic/novy/", {"kind": "club", "year": "2027"}))
+    token = re.search(r'id="new-token"[^>]* value="([^"]+)"', made).group(1)
+    assert push_token_for(slug="klub-2027", token=token).tournament.kind_and_year == (
+        "klubový turnaj 2027"
+    )
+    assert push_token_for(slug="mcr", token=token) is None  # a key of its tournament alone
+    # without the kind and year (a form posted by hand), nothing is made
+    by_hand = organiser.post("/sprava/jiny/zverejneni/klic/novy/", follow=True)
+    assert "zadejte jeho druh a rok" in html(by_hand) and 'name="kind"' in html(by_hand)
+    assert not PushedTournament.objects.filter(slug="jiny").exists()

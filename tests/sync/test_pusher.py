@@ -70,7 +70,7 @@ def network():
 
 @pytest.fixture
 def pusher(network):
-    token = create_push_token(slug="kopie")
+    token = create_push_token(slug="kopie", kind="championship", year=2026)
     made = Pusher(slug="mcr", server=SERVER, token=token, transport=httpx.MockTransport(network))
     yield made
     made.close()

@@ -29,6 +29,8 @@ from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+DEMO_KIND_AND_YEAR = ("--kind", "championship", "--year", "2026")  # the demo championship's
+
 
 def here(slug: str = "mcr") -> tuple[dict, dict]:
     """The tournament's document and results in this test's database."""
@@ -47,7 +49,7 @@ def there(instance, slug: str = "mcr") -> tuple[dict, dict]:
 def test_the_push_command_makes_the_live_servers_results_the_venues(
     live_server, new_instance, tmp_path
 ):
-    token = create_push_token(slug="mcr")
+    token = create_push_token(slug="mcr", kind="championship", year=2026)
     venue = new_instance("venue")
     full = demo_document()
     for sheets in (12, 70):
@@ -67,7 +69,7 @@ def test_watch_brings_the_latest_state_through_a_server_outage(new_instance, tmp
     import_tournament(in_progress(full, 3), slug="mcr")  # the venue: this test's database
     referee = User.objects.create_user("rozhodci")
     server = new_instance("server")
-    token = server.manage("create_push_token", "mcr").stdout.strip()
+    token = server.manage("create_push_token", "mcr", *DEMO_KIND_AND_YEAR).stdout.strip()
     venue = new_instance("venue", database_url=venue_database_url())
     log = tmp_path / "watch.log"
     watch = venue.popen(
@@ -123,7 +125,7 @@ def test_two_app_servers_on_one_redis_agree_after_a_push(new_instance, redis_url
     second = new_instance(
         "second", database_url=first.database_url, REDIS_URL=redis_url, CACHE_KEY_PREFIX=prefix
     )
-    token = first.manage("create_push_token", "mcr").stdout.strip()
+    token = first.manage("create_push_token", "mcr", *DEMO_KIND_AND_YEAR).stdout.strip()
     full = demo_document()
     import_tournament(in_progress(full, 10), slug="mcr")  # the venue: this test's database
     referee = User.objects.create_user("rozhodci")
@@ -168,7 +170,11 @@ def test_the_server_hands_a_chunked_push_over_whole(new_instance):
     """A push without Content-Length (chunked, as a proxy may forward it) is read, not taken
     for an empty body; the size limit holds for it as for any other."""
     server = new_instance("server", PUSH_MAX_BYTES="400000")
-    token = server.manage("create_push_token", "mcr").stdout.strip().splitlines()[-1]
+    token = (
+        server.manage("create_push_token", "mcr", *DEMO_KIND_AND_YEAR)
+        .stdout.strip()
+        .splitlines()[-1]
+    )
     server.start()
     document = {"revision": 1, "tournament": in_progress(demo_document(), 10)}
     body = json.dumps(document).encode()

@@ -86,12 +86,66 @@ def test_export_carries_the_stable_id_and_import_links_by_it(example_document):
     assert ids == {
         number: str(Person.objects.get(pk=pk).uuid) for number, pk in persons_of("first").items()
     }
-    renamed = copy.deepcopy(exported)
-    for player in renamed["players"]:
-        player["name"] = "Někdo Jiný"  # the id decides, not the name
-        player.pop("birth_date", None)
-    import_tournament(renamed, slug="again")
-    assert persons_of("again") == persons_of("first")
+    # another copy: its names typed otherwise (the same without accents and case), and no
+    # certain match to fall back on (a namesake with the same birth date)
+    for player in exported["players"]:
+        Person.objects.create(
+            name=player["name"], birth_date=date.fromisoformat(player["birth_date"])
+        )
+    first = exported["players"][0]
+    assert persons.certain_match(first["name"], date.fromisoformat(first["birth_date"])) is None
+    again = copy.deepcopy(exported)
+    for player in again["players"]:
+        player["name"] = player["name"].upper()
+    import_tournament(again, slug="again")
+    assert persons_of("again") == persons_of("first")  # the id decides between namesakes
+
+
+def test_an_id_is_a_claim_taken_only_when_the_name_and_birth_date_agree(example_document):
+    """The ids are public (in the persons' addresses): a document that gives a person's id
+    with another name, another birth date or none is not that person. Each such player is
+    matched as if the document gave no id (by name and birth date, else a new person), and
+    the claimed persons keep their names, birth dates and players."""
+    import_tournament(copy.deepcopy(example_document), slug="first")
+    exported = export_tournament(Tournament.objects.get(slug="first"))
+    before = {
+        p.pk: (p.name, p.birth_date, p.folded_name, p.sight_class, p.club)
+        for p in Person.objects.all()
+    }
+    claims = copy.deepcopy(exported)
+    renamed, redated, undated, *others = claims["players"]
+    renamed["name"] = "Někdo Jiný"
+    redated["birth_date"] = "1901-01-01"
+    undated.pop("birth_date")
+    ids = [player["person"] for player in others]
+    for player, claimed_id in zip(others, ids[1:] + ids[:1], strict=True):
+        player["person"] = claimed_id  # another player's person, with the player's own data
+    _tournament, warnings = import_tournament(claims, slug="claims")
+
+    first, linked = persons_of("first"), persons_of("claims")
+    assert not {linked[1], linked[2], linked[3]} & set(first.values())  # new persons
+    assert all(linked[n] == first[n] for n in linked if n > 3)  # themselves, by name and date
+    assert {
+        p.pk: (p.name, p.birth_date, p.folded_name, p.sight_class, p.club)
+        for p in Person.objects.filter(pk__in=before)
+    } == before
+    assert [w.place.player for w in warnings if "nárok, ne klíč" in w.message] == sorted(linked)
+    # each new person is among the possible duplicates: by its name, or with the one claimed
+    groups = {tuple(p.pk for p in group.persons): group for group in persons.possible_duplicates()}
+    assert {(first[2], linked[2]), (first[3], linked[3])} <= set(groups)
+    renamed_group = groups[(first[1], linked[1])]
+    assert renamed_group.claim and renamed_group.name == exported["players"][0]["name"]
+    assert Person.objects.get(pk=linked[1]).name == "Někdo Jiný"
+    # the organiser finds them different people: the claim is dropped, the names stay
+    persons.keep_apart(group=Person.objects.filter(pk__in=[first[1], linked[1]]))
+    assert (first[1], linked[1]) not in {
+        tuple(p.pk for p in group.persons) for group in persons.possible_duplicates()
+    }
+    assert Person.objects.get(pk=linked[1]).claimed is None
+    # an id that a person here has is not given to a new person
+    assert {str(Person.objects.get(pk=linked[n]).uuid) for n in (1, 2, 3)}.isdisjoint(
+        p["person"] for p in exported["players"]
+    )
 
 
 def test_an_id_this_server_does_not_know_makes_the_person_with_it(example_document):
@@ -148,10 +202,14 @@ def test_merging_persons_keeps_every_result_and_records_the_merge(example_docume
     assert "sloučena do osoby" in merged.history.first().history_change_reason
     # an older document's id of the merged person finds the person kept
     assert persons.by_stable_id(merged.uuid) == kept
+    # (with the name and birth date of the person kept: an id is a claim, not a key)
     again = export_tournament(Tournament.objects.get(slug="second"))
     again["players"][2]["person"] = str(merged.uuid)
-    import_tournament(again, slug="third")
-    assert Player.objects.get(tournament__slug="third", start_number=3).person == kept
+    import_tournament(copy.deepcopy(again), slug="third")
+    assert Player.objects.get(tournament__slug="third", start_number=3).person != kept
+    again["players"][2]["birth_date"] = kept.birth_date.isoformat()
+    import_tournament(again, slug="fourth")
+    assert Player.objects.get(tournament__slug="fourth", start_number=3).person == kept
 
 
 def test_a_merge_of_two_players_of_one_tournament_is_refused(example_document):
@@ -201,11 +259,16 @@ def test_the_organiser_links_a_player_to_a_person_or_makes_a_new_one(tournament)
 
 def test_the_registration_sheet_carries_the_person_and_links_by_it(tournament):
     someone = Person.objects.create(name="Eva Malá", birth_date=date(1990, 1, 1))
+    values = {"name": "Eva Malá", "sight_class": "B2", "paid": True}
     services.create_player(
         tournament=tournament,
-        values={"start_number": 1, "name": "Eva Malá", "sight_class": "B2", "paid": True},
+        values={**values, "start_number": 1, "birth_date": date(1990, 1, 1)},
         person=someone,
     )
+    # the organiser's choice links a player without a birth date; a sheet's id cannot
+    services.create_player(tournament=tournament, values={**values, "start_number": 2})
+    chosen = Player.objects.get(tournament=tournament, start_number=2)
+    services.update_player(player=chosen, values={}, person=persons.NEW)
     sheet = registration.template(tournament)
     other = services.create_tournament(
         values={
@@ -218,6 +281,15 @@ def test_the_registration_sheet_carries_the_person_and_links_by_it(tournament):
     outcome = registration.import_players(other, sheet)
     assert outcome.errors == []
     assert Player.objects.get(tournament=other, start_number=1).person == someone
+    # the second row claims the person of the first tournament's second player, without a
+    # birth date to be sure by: a new person, and the claimed one is as it was
+    second = Player.objects.get(tournament=other, start_number=2).person
+    assert second != chosen.person and second.name == "Eva Malá"
+    assert outcome.to_check == 1
+    # uploaded again, each row keeps its player's person
+    again = registration.import_players(other, registration.template(other))
+    assert again.errors == []
+    assert Player.objects.get(tournament=other, start_number=2).person == second
 
 
 def test_every_player_recorded_before_persons_gets_one(example_document):
