@@ -15,7 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
-from accounts import guesses
+import sharedcache
 from accounts.access import public
 from interchange.results import results_document
 from rules.stages import FINAL_A, FINAL_B, QUALIFIER, STAGES
@@ -49,7 +49,7 @@ def health(request):
     """For load balancers and the benchmark's floor: the framework and the cache's state, no
     database. A cache that does not answer leaves the server serving (the pages are rendered,
     the guesses counted per process): still 200, with the outage named."""
-    down_since = guesses.cache_state()
+    down_since = sharedcache.state()
     cache = "ok" if down_since is None else f"unavailable since {down_since}"
     response = HttpResponse(f"ok\ncache: {cache}\n", content_type="text/plain")
     response["Cache-Control"] = "no-store"

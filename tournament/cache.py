@@ -14,26 +14,23 @@ from one state of the data (the standings of a stage, say) is kept with ``comput
 the first request after a change computes it, the others wait for it or find it stored.
 """
 
-import logging
 import re
 import threading
-import time
 import weakref
 from collections.abc import Callable, Iterable
 from functools import wraps
 from urllib.parse import urlencode
 
-from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, Max, Sum
 from django.http import Http404, QueryDict
 from django.utils.translation import get_language
 
+import sharedcache
+
 from .models import Tournament
 
 TIMEOUT = 600  # seconds; the key changes with every change of the data anyway
-
-log = logging.getLogger(__name__)
 
 
 def stamp(slug: str | None) -> str:
@@ -65,49 +62,6 @@ _STATE_SQL = "SELECT {pk}, {revision} FROM {table} WHERE {slug} = %s".format(
     revision=connection.ops.quote_name(Tournament._meta.get_field("revision").column),
     slug=connection.ops.quote_name(Tournament._meta.get_field("slug").column),
 )
-
-
-# While the shared cache is down (Redis restarting), every request would log the same
-# traceback twice: the first failure is logged with it, then one line a minute at most.
-CACHE_DOWN_LOG_SECONDS = 60
-_cache_down_logged_at: float | None = None
-
-
-def _cache_down(what: str) -> None:
-    global _cache_down_logged_at
-    now = time.monotonic()
-    if _cache_down_logged_at is None:
-        log.warning("the cache does not answer; %s", what, exc_info=True)
-    elif now - _cache_down_logged_at >= CACHE_DOWN_LOG_SECONDS:
-        log.warning("the cache still does not answer; %s", what)
-    else:
-        return
-    _cache_down_logged_at = now
-
-
-def _cache_answered() -> None:
-    global _cache_down_logged_at
-    if _cache_down_logged_at is not None:
-        _cache_down_logged_at = None
-        log.warning("the cache answers again")
-
-
-def _cached(key: str):
-    """The cached page, or None; a cache that does not answer serves no page, it stops none."""
-    try:
-        value = cache.get(key)
-    except Exception:  # e.g. Redis restarting: render the page instead
-        _cache_down("the page is rendered")
-        return None
-    _cache_answered()
-    return value
-
-
-def _keep(key: str, response, timeout: int = TIMEOUT) -> None:
-    try:
-        cache.set(key, response, timeout)
-    except Exception:
-        _cache_down("the page is not kept")
 
 
 # A page's query parameters: a function from the query to the (name, value) pairs the page
@@ -187,13 +141,13 @@ def cached_page(view=None, *, uses: Iterable[Parameters] = ()):
         key = "public:{}:{}:{}?{}".format(
             get_language(), stamp(kwargs.get("slug")), request.path, urlencode(pairs)
         )
-        response = _cached(key)
+        response = sharedcache.get(key)
         if response is None:
             response = view(request, *args, **kwargs)
             if response.status_code == 200:
                 if hasattr(response, "render"):
                     response.render()
-                _keep(key, response)
+                sharedcache.set(key, response, TIMEOUT)
         return response
 
     wrapped.uses = uses
@@ -218,13 +172,13 @@ def computed_once(key: str, compute: Callable[[], object], timeout: int = TIMEOU
     asking for the same key meanwhile wait for that one computation (a crowd polling right
     after a change computes it once); ``key`` must name the state of the data it is
     computed from (a revision), so that a kept value is never stale."""
-    value = _cached(key)
+    value = sharedcache.get(key)
     if value is not None:
         return value
     lock = _lock_of(key)
     with lock:
-        value = _cached(key)
+        value = sharedcache.get(key)
         if value is None:
             value = compute()
-            _keep(key, value, timeout)
+            sharedcache.set(key, value, timeout)
     return value
