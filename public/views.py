@@ -44,6 +44,35 @@ DRAW_SORT = table_sort(DrawTable, r"(qualifier|final-a|final-b)-[1-9][0-9]?-")
 SEAT_SEARCH = named("hledat")
 
 
+def _standings_prefix(category: str) -> str:
+    return f"{category.lower()}-"
+
+
+def _draw_prefix(game) -> str:
+    return f"{game.stage.kind.replace('_', '-')}-{game.number}-"
+
+
+def _sort_fields(table_class, prefixes) -> set[str]:
+    """The sort parameters of the tables of ``table_class`` with these prefixes."""
+    return {prefix + table_class._meta.order_by_field for prefix in prefixes}
+
+
+def _without_stray_sorts(request, sort, fields: set[str]):
+    """A redirect to the page's address without the ``sort`` parameters of tables the page
+    does not show (``fields``: the sort parameters of those it shows), or None when it has
+    none: each would be another cache entry of the same page (issue 31, 7)."""
+    stray = {name for name, _value in used_parameters(request.GET, [sort]) if name not in fields}
+    if not stray:
+        return None
+    kept = [
+        (name, value)
+        for name, values in request.GET.lists()
+        if name not in stray
+        for value in values
+    ]
+    return redirect(f"{request.path}?{urlencode(kept)}" if kept else request.path)
+
+
 @public
 def health(request):
     """For load balancers and the benchmark's floor: the framework and the cache's state, no
@@ -238,7 +267,7 @@ def _standings_tables(request, tournament, kind, page):
             standing.rows,
             caption=caption,
             slug=tournament.slug,
-            prefix=f"{standing.category.lower()}-",
+            prefix=_standings_prefix(standing.category),
             lot_url=page.lot_record,
         )
         if kind == QUALIFIER:
@@ -261,11 +290,10 @@ def _live_url(tournament, stage, sort) -> str:
     )
 
 
-def _standings_context(request, tournament, stage):
-    page = live.stage_standings(tournament, stage)
+def _standings_context(request, tournament, stage, page: pages.StagePage) -> dict:
     if page.stage is None:
         raise Http404
-    return page, pages.page_context(
+    return pages.page_context(
         tournament,
         stage,
         kind=stage,
@@ -278,10 +306,19 @@ def _standings_context(request, tournament, stage):
     )
 
 
+def _standings_sort_fields(page: pages.StagePage) -> set[str]:
+    return _sort_fields(StandingsTable, [_standings_prefix(s.category) for s in page.categories])
+
+
 @public
 @cached_page(uses=[STANDINGS_SORT])
 def standings(request, slug, stage):
-    _page, context = _standings_context(request, tournament_or_404(slug), stage)
+    tournament = tournament_or_404(slug)
+    page = live.stage_standings(tournament, stage)
+    redirected = _without_stray_sorts(request, STANDINGS_SORT, _standings_sort_fields(page))
+    if redirected is not None:
+        return redirected
+    context = _standings_context(request, tournament, stage, page)
     return render(request, "public/standings.html", context)
 
 
@@ -295,11 +332,13 @@ def standings_live(request, slug, stage):
     since = live.Stamp.parse(request.GET.get("od", ""))
     if since == now:
         return HttpResponse(status=204)
-    sort = used_parameters(request.GET, [STANDINGS_SORT])
+    page = live.stage_standings(tournament, stage)
+    fields = _standings_sort_fields(page)
+    sort = [pair for pair in used_parameters(request.GET, [STANDINGS_SORT]) if pair[0] in fields]
     keep_only(request, sort)
 
     def render_fragment() -> str:
-        _page, context = _standings_context(request, tournament, stage)
+        context = _standings_context(request, tournament, stage, page)
         return render_to_string("public/standings_live.html", context, request)
 
     fragment = live.live_fragment(
@@ -364,6 +403,10 @@ def draw(request, slug):
     no seat in those games gets its last seat."""
     tournament = tournament_or_404(slug)
     announced = pages.announced_games(tournament)
+    fields = _sort_fields(DrawTable, [_draw_prefix(item.game) for item in announced])
+    redirected = _without_stray_sorts(request, DRAW_SORT, fields)
+    if redirected is not None:
+        return redirected
     rows_by_game = pages.games_draw_rows([item.game for item in announced])
     query = request.GET.get("hledat", "").strip()
     tables, shown, found_rows = [], [], []
@@ -380,7 +423,7 @@ def draw(request, slug):
             slug=slug,
             caption=_("Where everybody sits: %(stage)s, game %(game)s")
             % {"stage": stage_label(game.stage.kind), "game": game.number},
-            prefix=f"{game.stage.kind.replace('_', '-')}-{game.number}-",
+            prefix=_draw_prefix(game),
         )
         RequestConfig(request, paginate=False).configure(table)
         tables.append(table)

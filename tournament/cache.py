@@ -65,31 +65,62 @@ _STATE_SQL = "SELECT {pk}, {revision} FROM {table} WHERE {slug} = %s".format(
 
 
 # A page's query parameters: a function from the query to the (name, value) pairs the page
-# uses, each value one the page accepts.
+# uses, each value one the page accepts, written one way only (the canonical value): two
+# queries the page reads alike give the same pairs, and so one cache entry (issue 31, 7).
 Parameters = Callable[[QueryDict], list[tuple[str, str]]]
 
 TEXT_MAX = 100  # characters of a typed parameter kept (a name searched for is shorter)
 
 
 def named(*names: str) -> Parameters:
-    """Parameters the page reads as typed (a search, a filter), trimmed; empty ones dropped."""
+    """Parameters the page reads as typed (a search), each once (the last given, as
+    ``QueryDict.get`` reads it), trimmed, spaces inside collapsed; empty ones dropped."""
 
     def used(query: QueryDict) -> list[tuple[str, str]]:
-        return [
-            (name, value.strip()[:TEXT_MAX])
-            for name in names
-            for value in query.getlist(name)
-            if value.strip()
-        ]
+        pairs = []
+        for name in names:
+            value = " ".join(query.get(name, "").split())[:TEXT_MAX]
+            if value:
+                pairs.append((name, value))
+        return pairs
+
+    return used
+
+
+def number(name: str, least: int, most: int) -> Parameters:
+    """A whole number from ``least`` to ``most`` (the last given), written without leading
+    zeros or spaces; any other value is no parameter."""
+
+    def used(query: QueryDict) -> list[tuple[str, str]]:
+        value = query.get(name, "").strip()
+        if value.isascii() and value.isdigit() and least <= int(value) <= most:
+            return [(name, str(int(value)))]
+        return []
+
+    return used
+
+
+def chosen(name: str, choices: Iterable[str], *, several: bool = False) -> Parameters:
+    """One of ``choices`` (the last given), or with ``several`` each chosen one once, in the
+    order of ``choices``; values that are none of them are dropped."""
+    choices = tuple(choices)
+
+    def used(query: QueryDict) -> list[tuple[str, str]]:
+        given = query.getlist(name)
+        if several:
+            return [(name, choice) for choice in choices if choice in given]
+        last = given[-1] if given else ""
+        return [(name, last)] if last in choices else []
 
     return used
 
 
 def table_sort(table, prefixes: str = "") -> Parameters:
     """The sort parameters of django-tables2 tables of class ``table``: ``<prefix>sort``, for a
-    prefix matching the regular expression ``prefixes``, whose value names the table's
-    orderable columns (``-`` for descending, several joined by commas). As django-tables2
-    does, a column it cannot sort by is dropped; a value with none left is no parameter."""
+    prefix matching the regular expression ``prefixes``, whose value names one of the table's
+    orderable columns (``-`` for descending): the one a column's header link gives. Of a value
+    naming several, the first the table can sort by is kept; a value with none is no
+    parameter."""
     orderable = {
         name
         for name, column in table.base_columns.items()
@@ -102,9 +133,11 @@ def table_sort(table, prefixes: str = "") -> Parameters:
         for name in sorted(query):
             if not field.fullmatch(name):
                 continue
-            aliases = [a for a in query.get(name, "").split(",") if a.lstrip("-") in orderable]
+            aliases = [
+                a for a in query.get(name, "").split(",") if a.removeprefix("-") in orderable
+            ]
             if aliases:
-                pairs.append((name, ",".join(aliases)))
+                pairs.append((name, aliases[0]))
         return pairs
 
     return used

@@ -104,3 +104,63 @@ def test_a_value_is_computed_once_however_many_ask_at_once():
     assert answers == ["standings"] * 12
     assert computed == [1]
     assert computed_once("k:1.7:q", compute) == "standings" and computed == [1]
+
+
+# Each page's address written a hundred ways, each of them read by the page alike: the first
+# is the canonical one. Leading zeros in a number of the path are no address (404); a
+# parameter's value repeated, padded or reordered is the canonical value; a sort of a table the
+# page does not show, or a log page past the last, redirects to the page's own address.
+SPACES = [" " * (k % 3) + "Vesel" + " " * (k % 5) for k in range(100)]
+WRITTEN_A_HUNDRED_WAYS = {
+    "player": ["/turnaj/mcr/hrac/7/"] + [f"/turnaj/mcr/hrac/{'0' * k}7/" for k in range(1, 100)],
+    "card": ["/turnaj/mcr/ke-stazeni/hrac/7/html/"]
+    + [f"/turnaj/mcr/ke-stazeni/hrac/{'0' * k}7/html/" for k in range(1, 100)],
+    "sort repeated": [
+        f"/turnaj/mcr/kvalifikace/?vs-sort={','.join(['points'] * k)}" for k in range(1, 101)
+    ],
+    "sort with more columns": [
+        f"/turnaj/mcr/kvalifikace/?vs-sort=points,{','.join(['player', '-rank'] * k)}"
+        for k in range(100)
+    ],
+    "sort of a table not shown": ["/turnaj/mcr/rozlosovani/"]
+    + [f"/turnaj/mcr/rozlosovani/?qualifier-{n}-sort=seat" for n in range(1, 100)],
+    "search spaced": [f"/turnaj/mcr/rozlosovani/?hledat={spaced}" for spaced in SPACES],
+    "log page": ["/turnaj/mcr/zaznam/?strana=2"]
+    + [f"/turnaj/mcr/zaznam/?strana={'0' * k}2" for k in range(1, 50)]
+    + [f"/turnaj/mcr/zaznam/?{'&'.join(['strana=2'] * k)}" for k in range(1, 51)],
+    "log filter": [
+        "/turnaj/mcr/zaznam/?" + "&".join(["druh=draw", "druh=lot"] * k + ["druh=zzz"])
+        for k in range(1, 101)
+    ],
+    "braille size": ["/turnaj/mcr/ke-stazeni/?sirka=40&radky=25"]
+    + [f"/turnaj/mcr/ke-stazeni/?sirka={'0' * k}40&radky=25%20" for k in range(1, 100)],
+}
+
+
+@pytest.mark.parametrize("kind", sorted(WRITTEN_A_HUNDRED_WAYS))
+def test_an_address_written_a_hundred_ways_is_one_entry(demo, kind):
+    addresses = WRITTEN_A_HUNDRED_WAYS[kind]
+    assert len(addresses) == 100
+    client = Client()
+    canonical = client.get(addresses[0], follow=True)
+    assert canonical.status_code == 200
+    kept = entries()
+    for address in addresses[1:]:
+        response = client.get(address)
+        assert response.status_code in (200, 302, 404), (address, response.status_code)
+        if response.status_code == 200:
+            assert response.content == canonical.content, address
+        elif response.status_code == 302:
+            assert client.get(response.url).content == canonical.content, address
+    assert entries() <= kept + 1, kind  # the canonical page of a redirect, at most
+
+
+def test_the_log_past_its_last_page_and_a_sort_of_no_table_redirect_to_the_page(demo):
+    client = Client()
+    last = client.get("/turnaj/mcr/zaznam/?strana=999")
+    assert last.status_code == 302
+    assert client.get(last.url).status_code == 200 and "strana=999" not in last.url
+    stray = client.get("/turnaj/mcr/rozlosovani/?hledat=Vesel&final-b-9-sort=seat&sort=x")
+    assert stray.status_code == 302 and stray.url == "/turnaj/mcr/rozlosovani/?hledat=Vesel"
+    club = client.get("/turnaj/mcr/finale-b/?b1-sort=points&all-sort=player")
+    assert club.status_code == 302 and club.url == "/turnaj/mcr/finale-b/?all-sort=player"
