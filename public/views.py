@@ -22,7 +22,15 @@ from rules.stages import FINAL_A, FINAL_B, QUALIFIER, STAGES
 from scoring import ceremony as ceremony_reveals
 from scoring import pages
 from scoring.selectors import stage_data
-from tournament.cache import cached_page, keep_only, named, table_sort, used_parameters
+from tournament.cache import (
+    cached_page,
+    keep_only,
+    named,
+    not_cached_whole,
+    persons_state,
+    table_sort,
+    used_parameters,
+)
 from tournament.labels import CATEGORY_NAMES, stage_label
 from tournament.lookups import tournament_or_404
 from tournament.models import Person, Player, Stage, Tournament, TournamentKind
@@ -74,6 +82,7 @@ def _without_stray_sorts(request, sort, fields: set[str]):
 
 
 @public
+@not_cached_whole("no data: the framework and the cache's state, never stored")
 def health(request):
     """For load balancers and the benchmark's floor: the framework and the cache's state, no
     database. A cache that does not answer leaves the server serving (the pages are rendered,
@@ -89,6 +98,7 @@ FAVICON = settings.BASE_DIR / "static" / "favicon.ico"
 
 
 @public
+@not_cached_whole("a file read once, cached by browsers for a day")
 @require_safe
 def favicon(request):
     """/favicon.ico, which browsers ask for whatever the page links: the site's icon (the
@@ -222,6 +232,10 @@ def _ceremony_news(shown: list, seen: int | None) -> str:
 
 
 @public
+@not_cached_whole(
+    "the reader's copy decides between 204 and the block; the places revealed are computed "
+    "once per change (scoring.ceremony.revealed)"
+)
 @never_cache
 @require_safe
 def ceremony_live(request, slug):
@@ -323,6 +337,7 @@ def standings(request, slug, stage):
 
 
 @public
+@not_cached_whole("the fragment is computed once per change and sort (public.live)")
 def standings_live(request, slug, stage):
     """The standings' tables for the live refresh (``public.live``), in the sort the reader
     chose: 204 while the reader's copy (``od``) is the newest, else the new tables and one
@@ -487,7 +502,7 @@ def player(request, slug, number):
 
 
 @public
-@cached_page
+@cached_page(state=persons_state)
 def archive(request):
     found = selectors.archive(RECORDS_SHOWN)
     return render(
@@ -505,7 +520,7 @@ def archive(request):
 
 
 @public
-@cached_page
+@cached_page(state=rating.rating_state)
 def person(request, person_id):
     """A person's tournaments, places, medals, titles, best rounds and closes (never the
     birth date); a person merged into another is found at the other's address."""
@@ -557,6 +572,7 @@ def hall_display(request, slug):
 
 
 @public
+@not_cached_whole("the content is computed once per change (public.live)")
 def hall_live(request, slug):
     """The hall display's content for its refresh: 204 while the display's copy (``od``) is
     the newest, else the content now, computed once per change (``public.live``)."""

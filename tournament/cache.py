@@ -28,7 +28,7 @@ from django.utils.translation import get_language
 
 import sharedcache
 
-from .models import Tournament
+from .models import Person, Tournament
 
 TIMEOUT = 600  # seconds; the key changes with every change of the data anyway
 
@@ -61,6 +61,28 @@ _STATE_SQL = "SELECT {pk}, {revision} FROM {table} WHERE {slug} = %s".format(
     pk=connection.ops.quote_name(Tournament._meta.pk.column),
     revision=connection.ops.quote_name(Tournament._meta.get_field("revision").column),
     slug=connection.ops.quote_name(Tournament._meta.get_field("slug").column),
+)
+
+
+def persons_state(kwargs: dict | None = None) -> str:
+    """The state the pages about persons across tournaments are of (a person's page, the
+    archive, the rating): every tournament's, as ``stamp(None)``, and the persons' last
+    recorded change (each save of a person, a merge of two, adds a row to their history),
+    since a person's name or club is no tournament's data. One query, plain SQL."""
+    with connection.cursor() as cursor:
+        cursor.execute(_PERSONS_SQL)
+        return "{}.{}.{}.{}".format(*cursor.fetchone())
+
+
+_PERSONS_SQL = (
+    "SELECT COUNT({pk}), MAX({pk}), SUM({revision}), (SELECT MAX({change}) FROM {history}) "
+    "FROM {table}"
+).format(
+    table=connection.ops.quote_name(Tournament._meta.db_table),
+    pk=connection.ops.quote_name(Tournament._meta.pk.column),
+    revision=connection.ops.quote_name(Tournament._meta.get_field("revision").column),
+    history=connection.ops.quote_name(Person.history.model._meta.db_table),
+    change=connection.ops.quote_name(Person.history.model._meta.pk.column),
 )
 
 
@@ -158,11 +180,24 @@ def keep_only(request, pairs: list[tuple[str, str]]) -> None:
     request.META["QUERY_STRING"] = urlencode(pairs)
 
 
-def cached_page(view=None, *, uses: Iterable[Parameters] = ()):
+def tournament_state(kwargs: dict) -> str:
+    """The state a page of the address's tournament (``slug``) is of; without one, of the
+    list of tournaments."""
+    return stamp(kwargs.get("slug"))
+
+
+def cached_page(
+    view=None,
+    *,
+    uses: Iterable[Parameters] = (),
+    state: Callable[[dict], str] = tournament_state,
+):
     """Cache a public GET page for anonymous readers (signed-in users see their own nav),
-    keyed by the page's path and the parameters it ``uses``; the view sees only those."""
+    keyed by the page's path, the parameters it ``uses`` and the ``state`` of the data it
+    shows (from the address's arguments: the tournament's row and revision, unless the page
+    says otherwise); the view sees only those parameters."""
     if view is None:
-        return lambda view: cached_page(view, uses=uses)
+        return lambda view: cached_page(view, uses=uses, state=state)
     uses = tuple(uses)
 
     @wraps(view)
@@ -171,9 +206,7 @@ def cached_page(view=None, *, uses: Iterable[Parameters] = ()):
             return view(request, *args, **kwargs)
         pairs = used_parameters(request.GET, uses)
         keep_only(request, pairs)
-        key = "public:{}:{}:{}?{}".format(
-            get_language(), stamp(kwargs.get("slug")), request.path, urlencode(pairs)
-        )
+        key = f"public:{get_language()}:{state(kwargs)}:{request.path}?{urlencode(pairs)}"
         response = sharedcache.get(key)
         if response is None:
             response = view(request, *args, **kwargs)
@@ -184,7 +217,19 @@ def cached_page(view=None, *, uses: Iterable[Parameters] = ()):
         return response
 
     wrapped.uses = uses
+    wrapped.cached_page = True
     return wrapped
+
+
+def not_cached_whole(reason: str):
+    """Declares a public view that ``cached_page`` does not cache, and why (what it answers
+    from instead): every public view is one or the other (``tests/public/test_caching.py``)."""
+
+    def decorator(view):
+        view.not_cached_whole = reason
+        return view
+
+    return decorator
 
 
 # One lock per key being computed in this process; gone when nobody holds it.

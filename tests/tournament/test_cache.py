@@ -134,6 +134,7 @@ WRITTEN_A_HUNDRED_WAYS = {
     ],
     "braille size": ["/turnaj/mcr/ke-stazeni/?sirka=40&radky=25"]
     + [f"/turnaj/mcr/ke-stazeni/?sirka={'0' * k}40&radky=25%20" for k in range(1, 100)],
+    "rating": [f"/hodnoceni/?partii={'0' * k}1&b1-sort=rating,rating" for k in range(100)],
 }
 
 
