@@ -8,10 +8,16 @@ database before it looks in the cache, none can serve older standings than anoth
 already shown, and the servers can share one cache (Redis) or each keep their own.
 
 A page is keyed by its path and the query parameters it uses (``uses``), each with a value it
-accepts, and nothing else: any other parameter, or a value the page ignores, reaches neither
-the key nor the view (``?utm=…`` is the same page, from the same entry). A value computed
-from one state of the data (the standings of a stage, say) is kept with ``computed_once``:
-the first request after a change computes it, the others wait for it or find it stored.
+accepts written one way, and nothing else: any other parameter, or a value the page ignores,
+reaches neither the key nor the view (``?utm=…`` is the same page, from the same entry), and
+a value written another way (``points,points``) is the same entry. A value computed from one
+state of the data (the standings of a stage, say) is kept with ``computed_once``: the first
+request after a change computes it, the others wait for it or find it stored. Pages about
+persons across tournaments (the archive, a person's page, the rating) are keyed by
+``persons_state`` instead of one tournament's.
+
+Everything is kept through ``sharedcache``: when the shared cache fails, each process keeps
+its own, and every page still answers.
 """
 
 import re
@@ -115,9 +121,10 @@ def number(name: str, least: int, most: int) -> Parameters:
 
     def used(query: QueryDict) -> list[tuple[str, str]]:
         value = query.get(name, "").strip()
-        if value.isascii() and value.isdigit() and least <= int(value) <= most:
-            return [(name, str(int(value)))]
-        return []
+        digits = value.lstrip("0") or "0"
+        if not (value.isascii() and value.isdigit()) or len(digits) > len(str(most)):
+            return []  # (a number too long to be in bounds is not read: int() of it is slow)
+        return [(name, digits)] if least <= int(digits) <= most else []
 
     return used
 

@@ -165,3 +165,11 @@ def test_the_log_past_its_last_page_and_a_sort_of_no_table_redirect_to_the_page(
     assert stray.status_code == 302 and stray.url == "/turnaj/mcr/rozlosovani/?hledat=Vesel"
     club = client.get("/turnaj/mcr/finale-b/?b1-sort=points&all-sort=player")
     assert club.status_code == 302 and club.url == "/turnaj/mcr/finale-b/?all-sort=player"
+
+
+def test_a_number_too_long_to_be_in_bounds_is_no_parameter(demo):
+    client = Client()
+    plain = client.get("/turnaj/mcr/zaznam/").content
+    for value in ("9" * 5000, "0" * 5000 + "2" * 10):
+        response = client.get(f"/turnaj/mcr/zaznam/?strana={value}&partie={value}")
+        assert response.status_code == 200 and response.content == plain
