@@ -15,7 +15,7 @@ from rules.commitment import seed_hex
 from scoring import log
 from scoring.models import SanctionScope
 from scoring.pages import held_results, page_context
-from tournament.cache import cached_page, chosen, number
+from tournament.cache import cached_page, chosen, number, used_parameters
 from tournament.lookups import tournament_or_404
 from tournament.models import Commitment, Tournament
 
@@ -38,7 +38,7 @@ LOG_FILTERS = [
 def public_log(request, slug):
     tournament = tournament_or_404(slug)
     found = log.log_page(request.GET, tournament, public=True)
-    asked = int(request.GET.get("strana", 1))
+    asked = int(dict(used_parameters(request.GET, LOG_FILTERS)).get("strana", 1))
     if found["entries"].number != asked:  # past the last page: the last page's own address
         shown = found["entries"].number
         query = "&".join(filter(None, [found["query"], f"strana={shown}" if shown > 1 else ""]))

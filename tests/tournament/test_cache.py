@@ -173,3 +173,16 @@ def test_a_number_too_long_to_be_in_bounds_is_no_parameter(demo):
     for value in ("9" * 5000, "0" * 5000 + "2" * 10):
         response = client.get(f"/turnaj/mcr/zaznam/?strana={value}&partie={value}")
         assert response.status_code == 200 and response.content == plain
+
+
+def test_a_signed_in_reader_sees_the_page_uncached_with_the_same_answers(demo):
+    """Signed-in users' pages are not cached (their own navigation): the view reads the
+    query as given, and a value the page does not read is still no error."""
+    from accounts.roles import ORGANISER, create_account
+
+    client = Client()
+    client.force_login(create_account(username="o", role=ORGANISER, password="heslo-heslo"))
+    assert client.get("/turnaj/mcr/zaznam/?strana=abc&partie=x").status_code == 200
+    assert client.get("/turnaj/mcr/zaznam/?strana=999").status_code == 302
+    assert client.get("/turnaj/mcr/rozlosovani/?final-b-9-sort=seat").status_code == 302
+    assert entries() == 0
