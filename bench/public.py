@@ -1,5 +1,6 @@
-"""Public pages (issue 5): requests per second of the qualifier standings (60 players, every
-round entered) served as ``make serve`` serves them (``syllabatim.serving``), next to the
+"""Public pages (issues 5 and 32, 4): requests per second of the qualifier standings (60
+players, every round entered) and of the rating pages (three championships of the same 100
+persons) served as ``make serve`` serves them (``syllabatim.serving``), next to the
 framework's floor (a minimal view on the same server in the same run). Uses wrk (Debian
 package)."""
 
@@ -23,6 +24,19 @@ from sample.simulate import full_championship
 DURATION = 8  # seconds of load per address
 CONNECTIONS = 16
 WORKERS = 2  # the machine has two cores
+RATED_CHAMPIONSHIPS, RATED_PERSONS = 3, 100
+
+
+def rated_championships() -> list[dict]:
+    """Championships whose players are the same persons: start number n has the first one's
+    name and birth date in each, so that the import finds the person again."""
+    documents = [full_championship(RATED_PERSONS, seed=seed) for seed in range(1, 4)]
+    first = {player["no"]: player for player in documents[0]["players"]}
+    for document in documents[1:]:
+        for player in document["players"]:
+            for field in ("name", "birth_date", "gender", "club"):
+                player[field] = first[player["no"]][field]
+    return documents[:RATED_CHAMPIONSHIPS]
 
 
 def free_port() -> int:
@@ -100,25 +114,32 @@ def run() -> None:
         return
 
     def championship(work, environment, manage):
-        document = work / "t.json"
-        document.write_text(json.dumps(full_championship(60, seed=60)), encoding="utf-8")
-        subprocess.run(
-            manage + ["import_tournament", str(document), "--slug", "bench"],
-            env=environment,
-            check=True,
-            capture_output=True,
-        )
+        documents = [("bench", full_championship(60, seed=60))]
+        documents += [(f"rated-{n}", d) for n, d in enumerate(rated_championships(), start=1)]
+        for slug, content in documents:
+            document = work / f"{slug}.json"
+            document.write_text(json.dumps(content), encoding="utf-8")
+            subprocess.run(
+                manage + ["import_tournament", str(document), "--slug", slug],
+                env=environment,
+                check=True,
+                capture_output=True,
+            )
+        subprocess.run(manage + ["rating"], env=environment, check=True, capture_output=True)
 
+    pages = {
+        "qualifier standings, 60 players": "/turnaj/bench/kvalifikace/",
+        f"rating list, {RATED_PERSONS} persons": "/hodnoceni/?partii=1",
+        "a person's rating, 3 championships": "/hodnoceni/1/",
+    }
     with served(championship, workers=WORKERS) as root:
-        # Warm up both workers on both addresses (imports, templates, the page cache),
-        # so that neither figure pays for the server's start.
-        for url in (f"{root}/zdravi/", f"{root}/turnaj/bench/kvalifikace/"):
-            requests_per_second(url, seconds=2)
+        # Warm up both workers on every address (imports, templates, the page cache),
+        # so that no figure pays for the server's start.
+        for url in ("/zdravi/", *pages.values()):
+            requests_per_second(root + url, seconds=2)
         floor = requests_per_second(f"{root}/zdravi/")
-        standings = requests_per_second(f"{root}/turnaj/bench/kvalifikace/")
+        paces = {name: requests_per_second(root + url) for name, url in pages.items()}
     print(f"make serve, {WORKERS} workers, wrk {CONNECTIONS} connections, {DURATION} s each:")
     print(f"  minimal view (the floor): {floor:.0f} requests/s")
-    print(
-        f"  qualifier standings, 60 players: {standings:.0f} requests/s "
-        f"(ratio {standings / floor:.2f}; target at least 0.5)"
-    )
+    for name, pace in paces.items():
+        print(f"  {name}: {pace:.0f} requests/s (ratio {pace / floor:.2f}; target at least 0.5)")

@@ -3,11 +3,13 @@ over, the seating of announced games): under the tournament's public address."""
 
 from django.urls import path
 
+import tournament.converters  # noqa: F401 - registers <number:…>
+
 from . import views
 
 app_name = "downloads"
 urlpatterns = [
     path("", views.public_downloads, name="list"),
-    path("hrac/<int:number>/<str:format>/", views.public_card, name="card"),
+    path("hrac/<number:number>/<str:format>/", views.public_card, name="card"),
     path("<str:file_name>", views.public_download, name="file"),
 ]

@@ -14,7 +14,7 @@ from rules.stages import stage_index
 from scoring.pages import held_results, held_words, page_context
 from tournament import registration
 from tournament.addresses import phones_address
-from tournament.cache import cached_page, named
+from tournament.cache import cached_page, number
 from tournament.labels import stage_label
 from tournament.lookups import tournament_or_404
 from tournament.models import Tournament
@@ -38,6 +38,13 @@ class BrailleForm(forms.Form):
         max_value=100,
         initial=braille.PAGE_LINES,
     )
+
+
+# The Braille page's size as the downloads read it: each number within the form's bounds.
+BRAILLE_PAGE_SIZE = [
+    number(name, field.min_value, field.max_value)
+    for name, field in BrailleForm.base_fields.items()
+]
 
 
 def _page_size(request) -> tuple[int, int]:
@@ -179,7 +186,7 @@ def import_players_moved(request, slug):
 
 
 @public
-@cached_page(uses=[named("sirka", "radky")])
+@cached_page(uses=BRAILLE_PAGE_SIZE)
 def public_downloads(request, slug):
     tournament = tournament_or_404(slug)
     kinds = _by_kind(tournament, catalog.available(tournament, public=True))
@@ -201,14 +208,14 @@ def public_downloads(request, slug):
 
 
 @public
-@cached_page(uses=[named("sirka", "radky")])
+@cached_page(uses=BRAILLE_PAGE_SIZE)
 def public_download(request, slug, file_name):
     tournament = tournament_or_404(slug)
     return _download(request, tournament, file_name, public_only=True)
 
 
 @public
-@cached_page(uses=[named("sirka", "radky")])
+@cached_page(uses=BRAILLE_PAGE_SIZE)
 def public_card(request, slug, number, format):
     """One player's card, linked from the player's public page: ``format`` is one of the
     card's formats (``catalog.FORMATS``), the results held for the announcement left out."""

@@ -18,11 +18,11 @@ import time
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.core.cache import cache
 from django.utils.text import capfirst
 from django.utils.translation import get_language, ngettext, ngettext_lazy
 from django.utils.translation import gettext as _
 
+import sharedcache
 from scoring import pages
 from scoring.models import Sheet
 from tournament.cache import TIMEOUT, computed_once
@@ -96,7 +96,7 @@ def stage_standings(tournament: Tournament, kind: str) -> pages.StagePage:
     def compute() -> pages.StagePage:
         page = pages.stage_page(tournament, kind)
         if page.stage is not None:
-            cache.set(_digest_key(stamp, kind), digest_of(page), TIMEOUT)
+            sharedcache.set(_digest_key(stamp, kind), digest_of(page), TIMEOUT)
         return page
 
     return computed_once(f"live-standings:{get_language()}:{stamp}:{kind}", compute)
@@ -118,24 +118,24 @@ def live_fragment(stamp: Stamp, kind: str, variant: str, render) -> Fragment:
     at most ``LIVE_REFRESH_INTERVAL`` seconds older; ``render()`` makes its HTML."""
     exact_key = f"live-fragment:{variant}:{stamp}:{kind}"
     latest_key = f"live-latest:{variant}:{stamp.tournament}:{kind}"
-    found = cache.get(exact_key)
+    found = sharedcache.get(exact_key)
     if found is not None:
         return found
-    latest = cache.get(latest_key)
+    latest = sharedcache.get(latest_key)
     interval = settings.LIVE_REFRESH_INTERVAL
     if latest is not None and _now() - latest.computed_at < interval:
         return latest
     claim = latest_key + ":computing"
-    if latest is not None and not cache.add(claim, 1, CLAIM_SECONDS):
+    if latest is not None and not sharedcache.add(claim, 1, CLAIM_SECONDS):
         return latest  # another request computes the new one: this reader gets it next time
     try:
         fragment = computed_once(exact_key, lambda: Fragment(stamp, render(), _now()))
-        newest = cache.get(latest_key)
+        newest = sharedcache.get(latest_key)
         if newest is None or not newest.stamp.has(fragment.stamp):
-            cache.set(latest_key, fragment, TIMEOUT)
+            sharedcache.set(latest_key, fragment, TIMEOUT)
     finally:
         if latest is not None:
-            cache.delete(claim)
+            sharedcache.delete(claim)
     return fragment
 
 
@@ -144,8 +144,8 @@ def changes(kind: str, since: Stamp | None, now: Stamp) -> str:
     new one, e.g. "3 nové výsledky; pořadí se změnilo u 2 hráčů". Kept under the pair."""
 
     def compute() -> str:
-        old = cache.get(_digest_key(since, kind)) if since is not None else None
-        new = cache.get(_digest_key(now, kind))
+        old = sharedcache.get(_digest_key(since, kind)) if since is not None else None
+        new = sharedcache.get(_digest_key(now, kind))
         if old is None or new is None:
             return _("The standings were updated.")
         return summary(old, new)

@@ -1,9 +1,12 @@
 """The public rating of persons (issue 25): the lists (B1, VS and combined) and each person's
 history as a chart with its table. Shown only: the pages say the rating decides nothing.
 
-Not cached as the tournaments' pages are (the rating is no one tournament's): each view first
-brings the stored ratings up to date (``scoring.rating.refresh``: three queries when nothing
-changed), then reads them in a fixed number of queries, whatever the number of persons.
+Cached whole like the tournaments' pages (``tournament.cache``), under the state of what they
+show (``rating_state``): every tournament's change stamp and the persons' last change, which
+move with anything the stored ratings are computed from, and the model's parameters. A page
+computed anew first brings the stored ratings up to date (``scoring.rating.refresh``: three
+queries when nothing changed), then reads them in a fixed number of queries, whatever the
+number of persons.
 
 ``scoring.rating`` (and with it openskill) is imported by the views, not when the URLs are
 loaded: no server worker or command pays for it before a rating page is asked for
@@ -17,6 +20,7 @@ from django_tables2 import RequestConfig
 
 from accounts.access import public
 from rules.categories import ALL, BLIND, SIGHTED
+from tournament.cache import cached_page, number, persons_state, table_sort
 from tournament.labels import CATEGORY_NAMES
 from tournament.models import Person
 
@@ -35,8 +39,27 @@ def min_games(request) -> int:
     return settings.RATING_MIN_GAMES
 
 
+def rating_state(kwargs: dict) -> str:
+    """What the rating pages show depends on: the tournaments and the persons
+    (``tournament.cache.persons_state``; the rating's fingerprint, ``scoring.rating``, reads
+    nothing else of the database), the model's parameters and the list's least number of
+    games when the address gives none."""
+    from rules.rating import DISPLAY_BASE, MODEL
+
+    model = (MODEL.mu, MODEL.sigma, MODEL.beta, MODEL.tau, DISPLAY_BASE)
+    setup = ".".join(map(str, (*model, settings.RATING_MIN_GAMES)))
+    return f"{persons_state()}:{setup}"
+
+
+LISTS = ((BLIND, "b1-"), (SIGHTED, "vs-"), (ALL, "all-"))  # each list's table and its prefix
+RATING_SORT = table_sort(RatingTable, "|".join(prefix for _category, prefix in LISTS))
+
+
 @public
 @require_safe
+@cached_page(
+    uses=[number(MIN_GAMES_PARAMETER, 1, MIN_GAMES_LIMIT), RATING_SORT], state=rating_state
+)
 def rating_list(request):
     from rules.rating import DISPLAY_BASE
     from scoring import rating as stored_rating
@@ -44,7 +67,7 @@ def rating_list(request):
     least = min_games(request)
     lists = stored_rating.rating_lists(least)
     sections = []
-    for category, prefix in ((BLIND, "b1-"), (SIGHTED, "vs-"), (ALL, "all-")):
+    for category, prefix in LISTS:
         name = CATEGORY_NAMES[category]()
         table = RatingTable(
             lists[category],
@@ -68,6 +91,7 @@ def rating_list(request):
 
 @public
 @require_safe
+@cached_page(state=rating_state)
 def rating_person(request, person):
     person = get_object_or_404(Person, pk=person)
     return render(request, "public/rating_person.html", rating_history(person))

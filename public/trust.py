@@ -5,7 +5,7 @@ values) and the document anyone can check with ``python -m rules.verify``."""
 import json
 
 from django.http import HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from accounts.access import public
@@ -15,7 +15,7 @@ from rules.commitment import seed_hex
 from scoring import log
 from scoring.models import SanctionScope
 from scoring.pages import held_results, page_context
-from tournament.cache import cached_page, named
+from tournament.cache import cached_page, chosen, number, used_parameters
 from tournament.lookups import tournament_or_404
 from tournament.models import Commitment, Tournament
 
@@ -24,15 +24,26 @@ from .commitments import label as _label
 PUBLIC_PLAYER_FIELDS = ("no", "name", "sight_class")  # what the check needs, nothing personal
 
 
+# The log's filters (scoring.log.log_filter) and its page: "strana=1" is the page without it.
+LOG_FILTERS = [
+    chosen("druh", log.PUBLIC_KINDS, several=True),
+    chosen("faze", log.STAGE_CODES),
+    number("partie", 1, 999),
+    number("strana", 2, 10**6),
+]
+
+
 @public
-@cached_page(uses=[named("druh", "faze", "partie", "strana")])
+@cached_page(uses=LOG_FILTERS)
 def public_log(request, slug):
     tournament = tournament_or_404(slug)
-    return render(
-        request,
-        "public/log.html",
-        page_context(tournament, "log", **log.log_page(request.GET, tournament, public=True)),
-    )
+    found = log.log_page(request.GET, tournament, public=True)
+    asked = int(dict(used_parameters(request.GET, LOG_FILTERS)).get("strana", 1))
+    if found["entries"].number != asked:  # past the last page: the last page's own address
+        shown = found["entries"].number
+        query = "&".join(filter(None, [found["query"], f"strana={shown}" if shown > 1 else ""]))
+        return redirect(f"{request.path}?{query}" if query else request.path)
+    return render(request, "public/log.html", page_context(tournament, "log", **found))
 
 
 def example(tournament: Tournament) -> dict | None:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-import tournament.converters  # noqa: F401 - registers <stage:…>
+import tournament.converters  # noqa: F401 - registers <stage:…>, <number:…>
 
 from . import trust, views
 
@@ -17,7 +17,7 @@ urlpatterns = [
     path("losovani.json", trust.verify_document, name="verify_document"),
     path("sal/", views.hall_display, name="hall"),
     path("sal/obsah/", views.hall_live, name="hall_live"),
-    path("hrac/<int:number>/", views.player, name="player"),
+    path("hrac/<number:number>/", views.player, name="player"),
     path("<stage:stage>/", views.standings, name="standings"),
     path("<stage:stage>/zive/", views.standings_live, name="standings_live"),
     path("<stage:stage>/vysledky.json", views.standings_json, name="standings_json"),

@@ -3,6 +3,8 @@ and each person's tournaments."""
 
 from django.urls import path
 
+import tournament.converters  # noqa: F401 - registers <number:…>
+
 from . import rating, views
 
 app_name = "tournament"
@@ -10,6 +12,6 @@ urlpatterns = [
     path("", views.front_page, name="home"),
     path("archiv/", views.archive, name="archive"),
     path("hodnoceni/", rating.rating_list, name="rating"),
-    path("hodnoceni/<int:person>/", rating.rating_person, name="rating_person"),
+    path("hodnoceni/<number:person>/", rating.rating_person, name="rating_person"),
     path("osoby/<uuid:person_id>/", views.person, name="person"),
 ]

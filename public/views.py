@@ -15,14 +15,22 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
-from accounts import guesses
+import sharedcache
 from accounts.access import public
 from interchange.results import results_document
 from rules.stages import FINAL_A, FINAL_B, QUALIFIER, STAGES
 from scoring import ceremony as ceremony_reveals
 from scoring import pages
 from scoring.selectors import stage_data
-from tournament.cache import cached_page, keep_only, named, table_sort, used_parameters
+from tournament.cache import (
+    cached_page,
+    keep_only,
+    named,
+    not_cached_whole,
+    persons_state,
+    table_sort,
+    used_parameters,
+)
 from tournament.labels import CATEGORY_NAMES, stage_label
 from tournament.lookups import tournament_or_404
 from tournament.models import Person, Player, Stage, Tournament, TournamentKind
@@ -44,12 +52,42 @@ DRAW_SORT = table_sort(DrawTable, r"(qualifier|final-a|final-b)-[1-9][0-9]?-")
 SEAT_SEARCH = named("hledat")
 
 
+def _standings_prefix(category: str) -> str:
+    return f"{category.lower()}-"
+
+
+def _draw_prefix(game) -> str:
+    return f"{game.stage.kind.replace('_', '-')}-{game.number}-"
+
+
+def _sort_fields(table_class, prefixes) -> set[str]:
+    """The sort parameters of the tables of ``table_class`` with these prefixes."""
+    return {prefix + table_class._meta.order_by_field for prefix in prefixes}
+
+
+def _without_stray_sorts(request, sort, fields: set[str]):
+    """A redirect to the page's address without the ``sort`` parameters of tables the page
+    does not show (``fields``: the sort parameters of those it shows), or None when it has
+    none: each would be another cache entry of the same page (issue 31, 7)."""
+    stray = {name for name, _value in used_parameters(request.GET, [sort]) if name not in fields}
+    if not stray:
+        return None
+    kept = [
+        (name, value)
+        for name, values in request.GET.lists()
+        if name not in stray
+        for value in values
+    ]
+    return redirect(f"{request.path}?{urlencode(kept)}" if kept else request.path)
+
+
 @public
+@not_cached_whole("no data: the framework and the cache's state, never stored")
 def health(request):
     """For load balancers and the benchmark's floor: the framework and the cache's state, no
     database. A cache that does not answer leaves the server serving (the pages are rendered,
     the guesses counted per process): still 200, with the outage named."""
-    down_since = guesses.cache_state()
+    down_since = sharedcache.state()
     cache = "ok" if down_since is None else f"unavailable since {down_since}"
     response = HttpResponse(f"ok\ncache: {cache}\n", content_type="text/plain")
     response["Cache-Control"] = "no-store"
@@ -60,6 +98,7 @@ FAVICON = settings.BASE_DIR / "static" / "favicon.ico"
 
 
 @public
+@not_cached_whole("a file read once, cached by browsers for a day")
 @require_safe
 def favicon(request):
     """/favicon.ico, which browsers ask for whatever the page links: the site's icon (the
@@ -193,6 +232,10 @@ def _ceremony_news(shown: list, seen: int | None) -> str:
 
 
 @public
+@not_cached_whole(
+    "the reader's copy decides between 204 and the block; the places revealed are computed "
+    "once per change (scoring.ceremony.revealed)"
+)
 @never_cache
 @require_safe
 def ceremony_live(request, slug):
@@ -238,7 +281,7 @@ def _standings_tables(request, tournament, kind, page):
             standing.rows,
             caption=caption,
             slug=tournament.slug,
-            prefix=f"{standing.category.lower()}-",
+            prefix=_standings_prefix(standing.category),
             lot_url=page.lot_record,
         )
         if kind == QUALIFIER:
@@ -261,11 +304,10 @@ def _live_url(tournament, stage, sort) -> str:
     )
 
 
-def _standings_context(request, tournament, stage):
-    page = live.stage_standings(tournament, stage)
+def _standings_context(request, tournament, stage, page: pages.StagePage) -> dict:
     if page.stage is None:
         raise Http404
-    return page, pages.page_context(
+    return pages.page_context(
         tournament,
         stage,
         kind=stage,
@@ -278,14 +320,24 @@ def _standings_context(request, tournament, stage):
     )
 
 
+def _standings_sort_fields(page: pages.StagePage) -> set[str]:
+    return _sort_fields(StandingsTable, [_standings_prefix(s.category) for s in page.categories])
+
+
 @public
 @cached_page(uses=[STANDINGS_SORT])
 def standings(request, slug, stage):
-    _page, context = _standings_context(request, tournament_or_404(slug), stage)
+    tournament = tournament_or_404(slug)
+    page = live.stage_standings(tournament, stage)
+    redirected = _without_stray_sorts(request, STANDINGS_SORT, _standings_sort_fields(page))
+    if redirected is not None:
+        return redirected
+    context = _standings_context(request, tournament, stage, page)
     return render(request, "public/standings.html", context)
 
 
 @public
+@not_cached_whole("the fragment is computed once per change and sort (public.live)")
 def standings_live(request, slug, stage):
     """The standings' tables for the live refresh (``public.live``), in the sort the reader
     chose: 204 while the reader's copy (``od``) is the newest, else the new tables and one
@@ -295,11 +347,13 @@ def standings_live(request, slug, stage):
     since = live.Stamp.parse(request.GET.get("od", ""))
     if since == now:
         return HttpResponse(status=204)
-    sort = used_parameters(request.GET, [STANDINGS_SORT])
+    page = live.stage_standings(tournament, stage)
+    fields = _standings_sort_fields(page)
+    sort = [pair for pair in used_parameters(request.GET, [STANDINGS_SORT]) if pair[0] in fields]
     keep_only(request, sort)
 
     def render_fragment() -> str:
-        _page, context = _standings_context(request, tournament, stage)
+        context = _standings_context(request, tournament, stage, page)
         return render_to_string("public/standings_live.html", context, request)
 
     fragment = live.live_fragment(
@@ -364,6 +418,10 @@ def draw(request, slug):
     no seat in those games gets its last seat."""
     tournament = tournament_or_404(slug)
     announced = pages.announced_games(tournament)
+    fields = _sort_fields(DrawTable, [_draw_prefix(item.game) for item in announced])
+    redirected = _without_stray_sorts(request, DRAW_SORT, fields)
+    if redirected is not None:
+        return redirected
     rows_by_game = pages.games_draw_rows([item.game for item in announced])
     query = request.GET.get("hledat", "").strip()
     tables, shown, found_rows = [], [], []
@@ -380,7 +438,7 @@ def draw(request, slug):
             slug=slug,
             caption=_("Where everybody sits: %(stage)s, game %(game)s")
             % {"stage": stage_label(game.stage.kind), "game": game.number},
-            prefix=f"{game.stage.kind.replace('_', '-')}-{game.number}-",
+            prefix=_draw_prefix(game),
         )
         RequestConfig(request, paginate=False).configure(table)
         tables.append(table)
@@ -444,7 +502,7 @@ def player(request, slug, number):
 
 
 @public
-@cached_page
+@cached_page(state=persons_state)
 def archive(request):
     found = selectors.archive(RECORDS_SHOWN)
     return render(
@@ -462,7 +520,7 @@ def archive(request):
 
 
 @public
-@cached_page
+@cached_page(state=rating.rating_state)
 def person(request, person_id):
     """A person's tournaments, places, medals, titles, best rounds and closes (never the
     birth date); a person merged into another is found at the other's address."""
@@ -514,6 +572,7 @@ def hall_display(request, slug):
 
 
 @public
+@not_cached_whole("the content is computed once per change (public.live)")
 def hall_live(request, slug):
     """The hall display's content for its refresh: 204 while the display's copy (``od``) is
     the newest, else the content now, computed once per change (``public.live``)."""

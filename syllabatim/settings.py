@@ -228,15 +228,18 @@ STORAGES = {
 # Several app servers behind one database share one Redis (REDIS_URL, e.g.
 # redis://127.0.0.1:6379/0); without it every process keeps its own cache in memory. Either is
 # safe: the public pages' keys change with every change of the data (tournament/cache.py).
+# Every use of the cache goes through ``sharedcache``: a Redis that refuses, or that accepts
+# and does not answer within these seconds (connecting, then each reply), is taken as down,
+# and each process keeps its own cache until it answers again. Redis answers a local network
+# in a millisecond; a page must answer within a second however Redis fails.
+REDIS_CACHE_OPTIONS = {"socket_connect_timeout": 0.25, "socket_timeout": 0.25}
 if os.environ.get("REDIS_URL"):
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": os.environ["REDIS_URL"],
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "syllabatim"),
-            # A Redis that does not answer costs a second, not a worker: the pages render
-            # without it and the table links count guesses per process (accounts.guesses).
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+            "OPTIONS": REDIS_CACHE_OPTIONS,
         }
     }
 elif os.environ.get("DJANGO_CACHE_DIR"):

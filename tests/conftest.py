@@ -1,7 +1,9 @@
 import copy
 import json
+import socket
 import threading
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from django.apps import apps
@@ -53,10 +55,11 @@ def default_language():
 
 @pytest.fixture(autouse=True)
 def empty_cache():
-    """Public pages are cached; every test starts with an empty cache."""
-    from django.core.cache import cache
+    """Public pages are cached; every test starts with an empty cache that answers."""
+    import sharedcache
 
-    cache.clear()
+    sharedcache.forget_outage()
+    sharedcache.clear()
 
 
 @pytest.fixture
@@ -252,3 +255,62 @@ def at_once(*calls) -> list:
     for thread in threads:
         thread.join(60)
     return results
+
+
+# A shared cache that fails (sharedcache) ----------------------------------------------------
+
+
+@pytest.fixture
+def silent_server():
+    """A server that accepts connections and never answers, as a Redis that hangs: its port,
+    and the connections it has taken so far."""
+    server = socket.create_server(("127.0.0.1", 0), backlog=128)
+    server.settimeout(0.05)
+    taken: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        while not stop.is_set():
+            try:
+                connection_, _address = server.accept()
+            except TimeoutError:
+                continue
+            taken.append(connection_)
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield SimpleNamespace(port=server.getsockname()[1], taken=taken)
+    stop.set()
+    thread.join()
+    for connection_ in taken:
+        connection_.close()
+    server.close()
+
+
+@pytest.fixture
+def closed_port() -> int:
+    """A port where nothing listens: a Redis that is stopped."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def redis_at(settings):
+    """``redis_at(port)`` points the cache at a Redis on that port as ``REDIS_URL`` does, with
+    the project's own options (its short timeouts); the guard starts as after a start."""
+    import sharedcache
+
+    def point(port: int) -> None:
+        settings.CACHES = {
+            "default": {
+                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "LOCATION": f"redis://127.0.0.1:{port}/0",
+                "KEY_PREFIX": "outage",
+                "OPTIONS": settings.REDIS_CACHE_OPTIONS,
+            }
+        }
+        sharedcache.forget_outage()
+
+    yield point
+    sharedcache.forget_outage()

@@ -8,32 +8,35 @@ database before it looks in the cache, none can serve older standings than anoth
 already shown, and the servers can share one cache (Redis) or each keep their own.
 
 A page is keyed by its path and the query parameters it uses (``uses``), each with a value it
-accepts, and nothing else: any other parameter, or a value the page ignores, reaches neither
-the key nor the view (``?utm=…`` is the same page, from the same entry). A value computed
-from one state of the data (the standings of a stage, say) is kept with ``computed_once``:
-the first request after a change computes it, the others wait for it or find it stored.
+accepts written one way, and nothing else: any other parameter, or a value the page ignores,
+reaches neither the key nor the view (``?utm=…`` is the same page, from the same entry), and
+a value written another way (``points,points``) is the same entry. A value computed from one
+state of the data (the standings of a stage, say) is kept with ``computed_once``: the first
+request after a change computes it, the others wait for it or find it stored. Pages about
+persons across tournaments (the archive, a person's page, the rating) are keyed by
+``persons_state`` instead of one tournament's.
+
+Everything is kept through ``sharedcache``: when the shared cache fails, each process keeps
+its own, and every page still answers.
 """
 
-import logging
 import re
 import threading
-import time
 import weakref
 from collections.abc import Callable, Iterable
 from functools import wraps
 from urllib.parse import urlencode
 
-from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, Max, Sum
 from django.http import Http404, QueryDict
 from django.utils.translation import get_language
 
-from .models import Tournament
+import sharedcache
+
+from .models import Person, Tournament
 
 TIMEOUT = 600  # seconds; the key changes with every change of the data anyway
-
-log = logging.getLogger(__name__)
 
 
 def stamp(slug: str | None) -> str:
@@ -67,75 +70,86 @@ _STATE_SQL = "SELECT {pk}, {revision} FROM {table} WHERE {slug} = %s".format(
 )
 
 
-# While the shared cache is down (Redis restarting), every request would log the same
-# traceback twice: the first failure is logged with it, then one line a minute at most.
-CACHE_DOWN_LOG_SECONDS = 60
-_cache_down_logged_at: float | None = None
+def persons_state(kwargs: dict | None = None) -> str:
+    """The state the pages about persons across tournaments are of (a person's page, the
+    archive, the rating): every tournament's, as ``stamp(None)``, and the persons' last
+    recorded change (each save of a person, a merge of two, adds a row to their history),
+    since a person's name or club is no tournament's data. One query, plain SQL."""
+    with connection.cursor() as cursor:
+        cursor.execute(_PERSONS_SQL)
+        return "{}.{}.{}.{}".format(*cursor.fetchone())
 
 
-def _cache_down(what: str) -> None:
-    global _cache_down_logged_at
-    now = time.monotonic()
-    if _cache_down_logged_at is None:
-        log.warning("the cache does not answer; %s", what, exc_info=True)
-    elif now - _cache_down_logged_at >= CACHE_DOWN_LOG_SECONDS:
-        log.warning("the cache still does not answer; %s", what)
-    else:
-        return
-    _cache_down_logged_at = now
-
-
-def _cache_answered() -> None:
-    global _cache_down_logged_at
-    if _cache_down_logged_at is not None:
-        _cache_down_logged_at = None
-        log.warning("the cache answers again")
-
-
-def _cached(key: str):
-    """The cached page, or None; a cache that does not answer serves no page, it stops none."""
-    try:
-        value = cache.get(key)
-    except Exception:  # e.g. Redis restarting: render the page instead
-        _cache_down("the page is rendered")
-        return None
-    _cache_answered()
-    return value
-
-
-def _keep(key: str, response, timeout: int = TIMEOUT) -> None:
-    try:
-        cache.set(key, response, timeout)
-    except Exception:
-        _cache_down("the page is not kept")
+_PERSONS_SQL = (
+    "SELECT COUNT({pk}), MAX({pk}), SUM({revision}), (SELECT MAX({change}) FROM {history}) "
+    "FROM {table}"
+).format(
+    table=connection.ops.quote_name(Tournament._meta.db_table),
+    pk=connection.ops.quote_name(Tournament._meta.pk.column),
+    revision=connection.ops.quote_name(Tournament._meta.get_field("revision").column),
+    history=connection.ops.quote_name(Person.history.model._meta.db_table),
+    change=connection.ops.quote_name(Person.history.model._meta.pk.column),
+)
 
 
 # A page's query parameters: a function from the query to the (name, value) pairs the page
-# uses, each value one the page accepts.
+# uses, each value one the page accepts, written one way only (the canonical value): two
+# queries the page reads alike give the same pairs, and so one cache entry (issue 31, 7).
 Parameters = Callable[[QueryDict], list[tuple[str, str]]]
 
 TEXT_MAX = 100  # characters of a typed parameter kept (a name searched for is shorter)
 
 
 def named(*names: str) -> Parameters:
-    """Parameters the page reads as typed (a search, a filter), trimmed; empty ones dropped."""
+    """Parameters the page reads as typed (a search), each once (the last given, as
+    ``QueryDict.get`` reads it), trimmed, spaces inside collapsed; empty ones dropped."""
 
     def used(query: QueryDict) -> list[tuple[str, str]]:
-        return [
-            (name, value.strip()[:TEXT_MAX])
-            for name in names
-            for value in query.getlist(name)
-            if value.strip()
-        ]
+        pairs = []
+        for name in names:
+            value = " ".join(query.get(name, "").split())[:TEXT_MAX]
+            if value:
+                pairs.append((name, value))
+        return pairs
+
+    return used
+
+
+def number(name: str, least: int, most: int) -> Parameters:
+    """A whole number from ``least`` to ``most`` (the last given), written without leading
+    zeros or spaces; any other value is no parameter."""
+
+    def used(query: QueryDict) -> list[tuple[str, str]]:
+        value = query.get(name, "").strip()
+        digits = value.lstrip("0") or "0"
+        if not (value.isascii() and value.isdigit()) or len(digits) > len(str(most)):
+            return []  # (a number too long to be in bounds is not read: int() of it is slow)
+        return [(name, digits)] if least <= int(digits) <= most else []
+
+    return used
+
+
+def chosen(name: str, choices: Iterable[str], *, several: bool = False) -> Parameters:
+    """One of ``choices`` (the last given), or with ``several`` each chosen one once, in the
+    order of ``choices``; values that are none of them are dropped."""
+    choices = tuple(choices)
+
+    def used(query: QueryDict) -> list[tuple[str, str]]:
+        given = query.getlist(name)
+        if several:
+            return [(name, choice) for choice in choices if choice in given]
+        last = given[-1] if given else ""
+        return [(name, last)] if last in choices else []
 
     return used
 
 
 def table_sort(table, prefixes: str = "") -> Parameters:
     """The sort parameters of django-tables2 tables of class ``table``: ``<prefix>sort``, for a
-    prefix matching the regular expression ``prefixes``, whose value names the table's
-    orderable columns (``-`` for descending, several joined by commas). As django-tables2
-    does, a column it cannot sort by is dropped; a value with none left is no parameter."""
+    prefix matching the regular expression ``prefixes``, whose value names one of the table's
+    orderable columns (``-`` for descending): the one a column's header link gives. Of a value
+    naming several, the first the table can sort by is kept; a value with none is no
+    parameter."""
     orderable = {
         name
         for name, column in table.base_columns.items()
@@ -148,9 +162,11 @@ def table_sort(table, prefixes: str = "") -> Parameters:
         for name in sorted(query):
             if not field.fullmatch(name):
                 continue
-            aliases = [a for a in query.get(name, "").split(",") if a.lstrip("-") in orderable]
+            aliases = [
+                a for a in query.get(name, "").split(",") if a.removeprefix("-") in orderable
+            ]
             if aliases:
-                pairs.append((name, ",".join(aliases)))
+                pairs.append((name, aliases[0]))
         return pairs
 
     return used
@@ -171,11 +187,24 @@ def keep_only(request, pairs: list[tuple[str, str]]) -> None:
     request.META["QUERY_STRING"] = urlencode(pairs)
 
 
-def cached_page(view=None, *, uses: Iterable[Parameters] = ()):
+def tournament_state(kwargs: dict) -> str:
+    """The state a page of the address's tournament (``slug``) is of; without one, of the
+    list of tournaments."""
+    return stamp(kwargs.get("slug"))
+
+
+def cached_page(
+    view=None,
+    *,
+    uses: Iterable[Parameters] = (),
+    state: Callable[[dict], str] = tournament_state,
+):
     """Cache a public GET page for anonymous readers (signed-in users see their own nav),
-    keyed by the page's path and the parameters it ``uses``; the view sees only those."""
+    keyed by the page's path, the parameters it ``uses`` and the ``state`` of the data it
+    shows (from the address's arguments: the tournament's row and revision, unless the page
+    says otherwise); the view sees only those parameters."""
     if view is None:
-        return lambda view: cached_page(view, uses=uses)
+        return lambda view: cached_page(view, uses=uses, state=state)
     uses = tuple(uses)
 
     @wraps(view)
@@ -184,20 +213,30 @@ def cached_page(view=None, *, uses: Iterable[Parameters] = ()):
             return view(request, *args, **kwargs)
         pairs = used_parameters(request.GET, uses)
         keep_only(request, pairs)
-        key = "public:{}:{}:{}?{}".format(
-            get_language(), stamp(kwargs.get("slug")), request.path, urlencode(pairs)
-        )
-        response = _cached(key)
+        key = f"public:{get_language()}:{state(kwargs)}:{request.path}?{urlencode(pairs)}"
+        response = sharedcache.get(key)
         if response is None:
             response = view(request, *args, **kwargs)
             if response.status_code == 200:
                 if hasattr(response, "render"):
                     response.render()
-                _keep(key, response)
+                sharedcache.set(key, response, TIMEOUT)
         return response
 
     wrapped.uses = uses
+    wrapped.cached_page = True
     return wrapped
+
+
+def not_cached_whole(reason: str):
+    """Declares a public view that ``cached_page`` does not cache, and why (what it answers
+    from instead): every public view is one or the other (``tests/public/test_caching.py``)."""
+
+    def decorator(view):
+        view.not_cached_whole = reason
+        return view
+
+    return decorator
 
 
 # One lock per key being computed in this process; gone when nobody holds it.
@@ -218,13 +257,13 @@ def computed_once(key: str, compute: Callable[[], object], timeout: int = TIMEOU
     asking for the same key meanwhile wait for that one computation (a crowd polling right
     after a change computes it once); ``key`` must name the state of the data it is
     computed from (a revision), so that a kept value is never stale."""
-    value = _cached(key)
+    value = sharedcache.get(key)
     if value is not None:
         return value
     lock = _lock_of(key)
     with lock:
-        value = _cached(key)
+        value = sharedcache.get(key)
         if value is None:
             value = compute()
-            _keep(key, value, timeout)
+            sharedcache.set(key, value, timeout)
     return value

@@ -1,4 +1,5 @@
-"""Stages in addresses by their Czech names: /kvalifikace/, /finale-a/, /finale-b/."""
+"""Path converters of the addresses: stages by their Czech names (/kvalifikace/, /finale-a/,
+/finale-b/), and numbers written one way only."""
 
 from django.urls import register_converter
 
@@ -18,4 +19,19 @@ class StageConverter:
         return TEXT_OF_KIND[value]
 
 
+class NumberConverter:
+    """A start number or a row's id as the pages link it: no leading zero, at most nine
+    digits. Django's ``int`` also takes ``/hrac/0007/``, another address of the same page
+    (a cached page would be kept again under it: issue 31, 7); here that is no address."""
+
+    regex = "[1-9][0-9]{0,8}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
 register_converter(StageConverter, "stage")
+register_converter(NumberConverter, "number")

@@ -110,3 +110,40 @@ def test_the_rating_chart_runs_from_the_lowest_value_to_the_highest():
     assert f'cy="{HEIGHT - MARGIN}.0"' in chart["svg"]  # the lowest, 1000, on the axis
     assert f'cy="{MARGIN}.0"' in chart["svg"]  # the highest, 1210, at the top
     assert "3 hodnocené partie" in chart["summary"] and "od 1000 do 1210" in chart["summary"]
+
+
+def test_the_pages_come_from_the_cache_until_what_they_show_changes(rated):
+    """Cached by the state of what they show (issue 32, 4): a page asked again costs one
+    query; a sheet corrected, a tournament no longer rated or a person renamed is shown at
+    once."""
+    from scoring.models import RoundResult
+    from tournament.changes import touch
+
+    best = max(PersonRating.objects.all(), key=lambda row: row.mu - 3 * row.sigma)
+    pages = [
+        reverse("tournament:rating") + "?partii=1",
+        reverse("tournament:rating_person", args=[best.person_id]),
+        reverse("tournament:person", args=[best.person.uuid]),
+    ]
+    before = {url: get(url) for url in pages}
+    for url in pages:
+        assert queries(url) == 1 and get(url) == before[url]
+
+    best.person.name = "Přejmenovaná Osoba"
+    best.person.save()
+    renamed = {url: get(url) for url in pages}
+    for url in pages:
+        assert "Přejmenovaná Osoba" in renamed[url] and renamed[url] != before[url], url
+
+    # the best player's results corrected to nothing laid (a write moves the tournament's
+    # stamp): last at every table, the rating falls
+    RoundResult.objects.filter(player__person=best.person).update(laid=0)
+    touch(rated.pk)
+    assert get(pages[1]) != renamed[pages[1]]
+    assert rating.refresh() == rating.CURRENT  # the page brought the ratings up to date
+    fallen = PersonRating.objects.get(person=best.person)
+    assert (fallen.mu, fallen.sigma) != (best.mu, best.sigma)
+
+    rated.rated = False
+    rated.save()
+    assert '<th scope="row">' not in get(pages[0])
