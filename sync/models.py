@@ -17,7 +17,10 @@ from tournament.models import TournamentKind
 
 def kind_and_year(kind: str, year: int) -> str:
     """What a tournament is, in words: "mistrovství 2026", "klubový turnaj 2025"."""
-    return gettext("%(kind)s of %(year)s") % {"kind": TournamentKind(kind).label, "year": year}
+    return gettext("%(kind)s of %(year)s") % {
+        "kind": dict(TournamentKind.choices)[kind],
+        "year": year,
+    }
 
 
 class PushedTournament(models.Model):
