@@ -22,11 +22,11 @@ from rules.stages import FINAL_A, FINAL_B, QUALIFIER, STAGES
 from scoring import ceremony as ceremony_reveals
 from scoring import pages
 from scoring.selectors import stage_data
+from sharedcache import not_cached_whole
 from tournament.cache import (
     cached_page,
     keep_only,
     named,
-    not_cached_whole,
     persons_state,
     table_sort,
     used_parameters,

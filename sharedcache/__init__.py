@@ -164,3 +164,15 @@ def forget_outage() -> None:
     with _lock:
         _outage.since, _outage.failures, _outage.retry_at, _outage.logged_at = None, 0, 0.0, 0.0
     _local.clear()
+
+
+def not_cached_whole(reason: str):
+    """Declares a public view that ``tournament.cache.cached_page`` does not cache, and why
+    (what it answers from instead): every public view is one or the other
+    (``tests/public/test_caching.py``). Here, where every app may import it (accounts too)."""
+
+    def decorator(view):
+        view.not_cached_whole = reason
+        return view
+
+    return decorator

@@ -228,17 +228,6 @@ def cached_page(
     return wrapped
 
 
-def not_cached_whole(reason: str):
-    """Declares a public view that ``cached_page`` does not cache, and why (what it answers
-    from instead): every public view is one or the other (``tests/public/test_caching.py``)."""
-
-    def decorator(view):
-        view.not_cached_whole = reason
-        return view
-
-    return decorator
-
-
 # One lock per key being computed in this process; gone when nobody holds it.
 _computing: weakref.WeakValueDictionary[str, threading.Lock] = weakref.WeakValueDictionary()
 _computing_guard = threading.Lock()
