@@ -143,7 +143,8 @@ def test_with_redis_stopped_or_hanging_every_public_page_answers_within_a_second
     print(
         f"\nRedis {outage}: {len(first)} addresses, each the first of its process to meet the "
         f"outage: slowest {first[slowest]:.3f} s ({slowest}), total {sum(first.values()):.2f} s; "
-        f"again: slowest {max(again.values()):.3f} s ({max(again, key=again.get)}), total {sum(again.values()):.2f} s"
+        f"again: slowest {max(again.values()):.3f} s ({max(again, key=again.get)}), "
+        f"total {sum(again.values()):.2f} s"
     )
     assert max(again.values()) < ANSWER_WITHIN
 
