@@ -265,10 +265,14 @@ def record_sanction():
     )
 
 
+def receive_tournament():
+    sync_services.receive_tournament(slug="mcr", kind="championship", year=2026)
+
+
 def accept_push():
-    sync_services.accept_push(
-        slug="mcr", revision=1, document=export_tournament(registered("venue"))
-    )
+    venue = registered("venue")
+    sync_services.receive_tournament(slug="mcr", kind=venue.kind, year=venue.year)
+    sync_services.accept_push(slug="mcr", revision=1, document=export_tournament(venue))
     sync_services.accept_push(  # and once more over the tournament it stored
         slug="mcr", revision=2, document=export_tournament(Tournament.objects.get(slug="venue"))
     )
@@ -362,6 +366,7 @@ SCENARIOS = {
     "sync.services.accept_push": accept_push,
     "sync.services.claim_revision": claim_revision,
     "sync.services.record_answer": record_answer,
+    "sync.services.receive_tournament": receive_tournament,
     "sync.services.record_refusal": record_refusal,
     "tournament.commitments.publish": publish,
     "tournament.local_qualifiers.announce": announce,
