@@ -1,0 +1,14 @@
+"""Czech of the faults the day survives by itself (issue 38): a full disk, a public server
+behind the venue."""
+
+CS = {
+    "The disk is full: nothing was saved": "Disk je plný: nic nebylo uloženo",
+    "Free space on the server's disk, then save again.": "Uvolněte místo na disku serveru a pak uložte znovu.",
+    "Tell the organiser: the server's disk is full, so nothing of what you sent was saved, and nothing is half-saved.": "Řekněte to organizátorovi: disk serveru je plný, proto nic z toho, co jste odeslali, nebylo uloženo, a nic není uloženo napůl.",
+    "On a table's phone what was typed stays in the form: go back to the page and save again once there is space.": "Na telefonu u stolu zůstává zapsané ve formuláři: až bude místo, vraťte se na stránku a uložte znovu.",
+    "Back to the page": "Zpět na stránku",
+    "The disk is full: nothing can be saved": "Disk je plný: nelze nic uložit",
+    "Since %(since)s every save has failed whole: nothing was saved, nothing is half-saved. Free space on the server's disk (delete or move files), then save again; the tables' phones keep what was typed.": "Od %(since)s každé uložení selhalo celé: nic nebylo uloženo, nic není uloženo napůl. Uvolněte místo na disku serveru (smažte nebo přesuňte soubory) a pak uložte znovu; telefony u stolů si zapsané hodnoty drží.",
+    "The disk is almost full": "Disk je téměř plný",
+    "Only %(free)s MiB are free on the disk the results are saved on. Free space now (delete or move files): once it is full, no sheet can be saved.": "Na disku, kam se ukládají výsledky, zbývá jen %(free)s MiB. Uvolněte místo hned (smažte nebo přesuňte soubory): až se zaplní, nepůjde uložit žádný zápis.",
+}
