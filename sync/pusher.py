@@ -19,6 +19,7 @@ from . import selectors, services
 from .protocol import document_digest, encode_body, push_url
 
 TIMEOUT = httpx.Timeout(60.0, connect=10.0)
+CHECK_TIMEOUT = httpx.Timeout(10.0, connect=5.0)  # asking the server's revision
 HEARTBEAT = 30.0  # seconds between the "still watching" notes for the organiser's page
 SHOWN_ERRORS = 3  # errors of a refused document quoted in the answer line
 
@@ -159,6 +160,19 @@ class Pusher:
         refused_before = state.refused_revision if status is None else None
         return Answer(revision, marker, status, text, accepted, at, reasons, refused_before)
 
+    def server_revision(self) -> int | None:
+        """The revision the public server holds (GET with the key), recorded for the
+        organiser's page; None when the server cannot be reached or does not say."""
+        try:
+            response = self.client.get(self.url, timeout=CHECK_TIMEOUT)
+        except httpx.HTTPError:
+            return None
+        held = _json(response).get("revision") if response.status_code == 200 else None
+        if not isinstance(held, int) or isinstance(held, bool) or held < 0:
+            return None
+        services.record_server_revision(slug=self.slug, revision=held, at=timezone.now())
+        return held
+
     def watch(
         self,
         *,
@@ -169,11 +183,14 @@ class Pusher:
         clock: Callable[[], float] = time.monotonic,
         stop: Callable[[], bool] = lambda: False,
         missing: Callable[[], None] = lambda: None,
+        behind: Callable[[int, int], None] = lambda held, accepted: None,
     ) -> None:
-        """Push whenever the venue's data changed (polled every ``interval`` seconds); after a
-        failure wait 1, 2, 4 … up to ``max_backoff`` seconds and push the latest state again.
-        ``report`` gets every answer and the pause before the next try (None after a
-        success)."""
+        """Push whenever the venue's data changed (polled every ``interval`` seconds), or
+        whenever the public server holds another revision than the last it accepted from
+        here (asked at every interval: a server restored from an older backup, say; ``behind``
+        gets the two revisions first); after a failure wait 1, 2, 4 … up to ``max_backoff``
+        seconds and push the latest state again. ``report`` gets every answer and the pause
+        before the next try (None after a success)."""
         pushed = selectors.accepted_marker(slug=self.slug, server=self.server)
         backoff = 0.0
         noted = None
@@ -188,8 +205,13 @@ class Pusher:
                 sleep(interval)
                 continue
             if marker == pushed and not backoff:
-                sleep(interval)
-                continue
+                held = self.server_revision()
+                accepted = selectors.accepted_revision(slug=self.slug, server=self.server)
+                if held is None or held == accepted:
+                    sleep(interval)
+                    continue
+                if held < accepted:
+                    behind(held, accepted)
             try:
                 answer = self.push()
             except NoTournament:

@@ -11,4 +11,10 @@ CS = {
     "Since %(since)s every save has failed whole: nothing was saved, nothing is half-saved. Free space on the server's disk (delete or move files), then save again; the tables' phones keep what was typed.": "Od %(since)s každé uložení selhalo celé: nic nebylo uloženo, nic není uloženo napůl. Uvolněte místo na disku serveru (smažte nebo přesuňte soubory) a pak uložte znovu; telefony u stolů si zapsané hodnoty drží.",
     "The disk is almost full": "Disk je téměř plný",
     "Only %(free)s MiB are free on the disk the results are saved on. Free space now (delete or move files): once it is full, no sheet can be saved.": "Na disku, kam se ukládají výsledky, zbývá jen %(free)s MiB. Uvolněte místo hned (smažte nebo přesuňte soubory): až se zaplní, nepůjde uložit žádný zápis.",
+    "The public server is behind: it holds revision %(held)s (%(when)s), older than revision %(accepted)s that it accepted from this computer (restored from a backup?). It does not show the current results until the next push; the push command watching sends them again by itself.": "Veřejný server je pozadu: má revizi %(held)s (%(when)s), starší než revizi %(accepted)s, kterou od tohoto počítače přijal (obnoven ze zálohy?). Dokud nepřijme další odeslání, neukazuje aktuální výsledky; sledující příkaz push mu je pošle znovu sám.",
+    "The public server holds": "Veřejný server má",
+    "revision %(revision)s (asked %(when)s)": "revizi %(revision)s (zjištěno %(when)s)",
+    "%(time)s the public server holds revision %(held)s, not revision %(accepted)s that it accepted (restored from a backup?): it is behind; pushing the current state again": "%(time)s veřejný server má revizi %(held)s, ne revizi %(accepted)s, kterou přijal (obnoven ze zálohy?): je pozadu; posílám znovu aktuální stav",
+    "revision the public server holds": "revize na veřejném serveru",
+    "public server asked": "veřejný server dotázán",
 }
