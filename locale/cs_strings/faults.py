@@ -17,4 +17,5 @@ CS = {
     "%(time)s the public server holds revision %(held)s, not revision %(accepted)s that it accepted (restored from a backup?): it is behind; pushing the current state again": "%(time)s veřejný server má revizi %(held)s, ne revizi %(accepted)s, kterou přijal (obnoven ze zálohy?): je pozadu; posílám znovu aktuální stav",
     "revision the public server holds": "revize na veřejném serveru",
     "public server asked": "veřejný server dotázán",
+    "%(time)s this computer's database failed (%(error)s): nothing was pushed; next try in %(seconds)s s": "%(time)s databáze tohoto počítače selhala (%(error)s): nic nebylo odesláno; další pokus za %(seconds)s s",
 }

@@ -372,3 +372,34 @@ def test_a_server_restored_from_an_older_backup_is_found_behind_and_pushed_again
     # a server found behind and not yet pushed to: the organiser's page says so
     VenuePush.objects.filter(slug="mcr").update(server_revision=1)
     assert venue_status(slug="mcr", now=timezone.now()).server_behind
+
+
+def test_the_watch_goes_on_when_the_venues_own_database_fails(venue, network, pusher, monkeypatch):
+    """The venue's disk full (or its connection lost): the watch says so, waits and tries
+    again; it does not stop."""
+    from django.db import OperationalError
+
+    from sync import services
+
+    real = services.record_watching
+    failing = {"left": 2}
+
+    def record_watching(**kwargs):
+        if failing["left"]:
+            failing["left"] -= 1
+            raise OperationalError("database or disk is full")
+        return real(**kwargs)
+
+    monkeypatch.setattr(services, "record_watching", record_watching)
+    monkeypatch.setattr("sync.pusher._drop_connection", lambda: None)  # the test's transaction
+    answers, failures, pauses = [], [], []
+    clock = iter(range(0, 10**6, 40))  # every look a heartbeat: record_watching each time
+    pusher.watch(
+        report=lambda answer, retry_in: answers.append(answer),
+        sleep=pauses.append,
+        clock=lambda: next(clock),
+        stop=lambda: bool(answers),
+        failed=lambda error, retry_in: failures.append((str(error), retry_in)),
+    )
+    assert failures == [("database or disk is full", 1.0), ("database or disk is full", 2.0)]
+    assert answers[-1].accepted and pauses[:2] == [1.0, 2.0]

@@ -147,6 +147,21 @@ class Command(BaseCommand):
             )
             self.stdout.flush()
 
+        def failed(error: Exception, retry_in: float) -> None:
+            first = str(error).strip().splitlines()[0] if str(error).strip() else type(error)
+            self.stdout.write(
+                _(
+                    "%(time)s this computer's database failed (%(error)s): nothing was pushed; "
+                    "next try in %(seconds)s s"
+                )
+                % {
+                    "time": timezone.localtime().strftime("%H:%M:%S"),
+                    "error": first,
+                    "seconds": f"{retry_in:g}",
+                }
+            )
+            self.stdout.flush()
+
         self.stderr.write(
             _("Watching %(slug)s and pushing it to %(url)s after every change (Ctrl+C stops).")
             % {"slug": pusher.slug, "url": pusher.url}
@@ -158,6 +173,7 @@ class Command(BaseCommand):
                 max_backoff=max_backoff,
                 missing=missing,
                 behind=behind,
+                failed=failed,
             )
         except KeyboardInterrupt:
             self.stderr.write(_("Stopped."))
