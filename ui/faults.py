@@ -10,6 +10,8 @@
   is saved in one transaction, so a save that failed committed nothing). Connections kept
   between requests are checked before use (``CONN_HEALTH_CHECKS``), so this is for a
   connection lost while the request runs. Each retry is logged (``syllabatim.faults``).
+  When the new connection fails too (the database is down), the person is told that nothing
+  was saved and to save again in a moment (503), instead of the generic server error.
 - **A full disk**: the person is told that the disk is full, that nothing was saved, and to
   free space and save again (507), instead of the generic server error; ``tournament.disk``
   remembers it for ``/zdravi/`` and the staff's start page until a save succeeds again.
@@ -91,6 +93,21 @@ def disk_full_answer(request):
     return response
 
 
+def database_down_answer(request):
+    """503 when the database does not answer even on a new connection, and nothing was
+    committed: the person is told that nothing was saved and to save again in a moment."""
+    page = get_template("database_down.html").render({"again": request.get_full_path()})
+    response = HttpResponse(page, status=503)
+    response["Cache-Control"] = "no-store"
+    response["Retry-After"] = "5"
+    return response
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
 class FaultsMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -114,14 +131,22 @@ class FaultsMiddleware:
                     log.error("The disk is full: %s %s saved nothing", request.method, request.path)
                     return disk_full_answer(request)
                 safe = request.method in SAFE_METHODS or not watch.committed
-                if tried or not safe or not connection_lost(error):
+                if not safe or not connection_lost(error):
                     raise
+                if tried:
+                    log.error(
+                        "The database does not answer: %s %s saved nothing (%s)",
+                        request.method,
+                        request.path,
+                        _first_line(error),
+                    )
+                    return database_down_answer(request)
                 tried += 1
                 log.warning(
                     "Retried %s %s once after a lost database connection: %s",
                     request.method,
                     request.path,
-                    str(error).strip().splitlines()[0] if str(error).strip() else type(error),
+                    _first_line(error),
                 )
                 _close_connection()
                 continue

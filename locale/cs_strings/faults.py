@@ -18,4 +18,7 @@ CS = {
     "revision the public server holds": "revize na veřejném serveru",
     "public server asked": "veřejný server dotázán",
     "%(time)s this computer's database failed (%(error)s): nothing was pushed; next try in %(seconds)s s": "%(time)s databáze tohoto počítače selhala (%(error)s): nic nebylo odesláno; další pokus za %(seconds)s s",
+    "The database does not answer: nothing was saved": "Databáze neodpovídá: nic nebylo uloženo",
+    "The server lost its database for a moment (it is being restarted, say). Nothing of what you sent was saved, and nothing is half-saved: wait a few seconds and save again.": "Server na chvíli ztratil spojení s databází (třeba se právě restartuje). Nic z toho, co jste odeslali, nebylo uloženo, a nic není uloženo napůl: počkejte několik sekund a uložte znovu.",
+    "On a table's phone what was typed stays in the form: go back to the page and save again in a moment.": "Na telefonu u stolu zůstává zapsané ve formuláři: vraťte se na stránku a za chvíli uložte znovu.",
 }

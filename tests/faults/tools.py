@@ -413,7 +413,9 @@ class Phones:
                 page = client.get(address)
                 if page.status_code == 200:
                     return address, page.text
-                self._note(Attempt(table, number, page.status_code, time.monotonic(), kind="page"))
+                self._note(
+                    Attempt(table, number, page.status_code, time.monotonic(), page.text, "page")
+                )
             except httpx.HTTPError:
                 self._note(Attempt(table, number, None, time.monotonic(), kind="page"))
             if time.monotonic() > deadline:
