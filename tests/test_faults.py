@@ -135,6 +135,13 @@ def test_a_full_disk_is_said_in_words_on_zdravi_and_on_the_staffs_pages(referees
     assert "Disk je plný" not in client_of(referees[0]).get("/sprava/").content.decode()
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_full_disk_after_a_commit_is_not_called_nothing_saved():
+    with pytest.raises(OperationalError):
+        through_middleware(flaky(FULL_SQLITE, write_first=True), "post")
+    assert disk.state().full  # remembered all the same
+
+
 def test_the_organiser_is_warned_while_free_space_is_low(settings, referees):
     settings.DISK_LOW_BYTES = 10**18
     start = client_of(referees[0]).get("/sprava/").content.decode()

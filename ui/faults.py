@@ -13,8 +13,10 @@
   When the new connection fails too (the database is down), the person is told that nothing
   was saved and to save again in a moment (503), instead of the generic server error.
 - **A full disk**: the person is told that the disk is full, that nothing was saved, and to
-  free space and save again (507), instead of the generic server error; ``tournament.disk``
-  remembers it for ``/zdravi/`` and the staff's start page until a save succeeds again.
+  free space and save again (507), instead of the generic server error (which stays where
+  the request had committed something before: it says to check what was saved);
+  ``tournament.disk`` remembers it for ``/zdravi/`` and the staff's pages until a save
+  succeeds again.
 
 A template response is rendered here (no middleware of the project has
 ``process_template_response``), so that what its rendering reads is tried again too.
@@ -128,6 +130,9 @@ class FaultsMiddleware:
                         response = response.render()
             except (Error, OSError) as error:
                 if disk.is_disk_full(error):
+                    if watch.committed:  # "nothing was saved" would not be true: the error
+                        disk.record_full()
+                        raise
                     log.error("The disk is full: %s %s saved nothing", request.method, request.path)
                     return disk_full_answer(request)
                 safe = request.method in SAFE_METHODS or not watch.committed
