@@ -1,5 +1,6 @@
 """The public pages: no login, cached, thin over ``public.selectors``."""
 
+from datetime import UTC, datetime
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -23,6 +24,7 @@ from scoring import ceremony as ceremony_reveals
 from scoring import pages
 from scoring.selectors import stage_data
 from sharedcache import not_cached_whole
+from tournament import disk
 from tournament.cache import (
     cached_page,
     keep_only,
@@ -89,9 +91,24 @@ def health(request):
     the guesses counted per process): still 200, with the outage named."""
     down_since = sharedcache.state()
     cache = "ok" if down_since is None else f"unavailable since {down_since}"
-    response = HttpResponse(f"ok\ncache: {cache}\n", content_type="text/plain")
+    space = disk.state()
+    status, disk_line = health_of_disk(space)
+    response = HttpResponse(
+        f"{status}\ncache: {cache}\ndisk: {disk_line}\n", content_type="text/plain"
+    )
     response["Cache-Control"] = "no-store"
     return response
+
+
+def health_of_disk(space: disk.DiskState) -> tuple[str, str]:
+    """The first line of ``/zdravi/`` and its disk's line: "disk full" while saves fail for a
+    full disk (the pages are still served), the free space, and "low" under the warning's
+    threshold."""
+    free = "unknown" if space.free is None else f"{space.free_mib} MiB free"
+    if space.full:
+        since = datetime.fromtimestamp(space.full_since, tz=UTC).isoformat(timespec="seconds")
+        return "disk full", f"full since {since}: nothing can be saved; {free}"
+    return "ok", f"low, {free}" if space.low else f"ok, {free}"
 
 
 FAVICON = settings.BASE_DIR / "static" / "favicon.ico"

@@ -116,10 +116,11 @@ def _context(request, link, round_, state, values, problems, *, saved=None, repe
     }
 
 
-def _game_over(request, link: TableLink, *, saved=None, refused=False):
+def _game_over(request, link: TableLink, *, saved=None, refused=False, repeated=False):
     """The complete game's page: the table's results, read-only; a round sent now is refused
-    (409) and nothing is stored."""
-    context = _context(request, link, None, None, {}, [], saved=saved)
+    (409) and nothing is stored, unless it holds the values stored already (``repeated``: a
+    phone sending its save again after a lost answer), which were saved."""
+    context = _context(request, link, None, None, {}, [], saved=saved, repeated=repeated)
     context["game_over"] = True
     context["refused"] = refused
     context["results"] = table_results(link.table)
@@ -165,6 +166,11 @@ def table(request, link: TableLink, round=None):  # noqa: A002 - the domain's wo
     if links.game_complete(game):
         if round is not None:
             _round_of(game, round)  # a round of no game of the link stays 404
+        if request.method == "POST":
+            sent = _round_of(game, round if round is not None else request.POST.get("round", ""))
+            repeated = _stored_already(table_, sent, request.POST)
+            if repeated is not None:
+                return _game_over(request, link, saved=repeated, repeated=True)
         return _game_over(request, link, refused=request.method == "POST")
     if request.method == "POST":
         round_ = _round_of(game, round if round is not None else request.POST.get("round", ""))
@@ -192,6 +198,19 @@ def clock_state(request, link: TableLink):
     return JsonResponse({"seconds": clock.seconds_per_move if clock else None})
 
 
+def _stored_already(table_, round_, data):
+    """The round's stored sheet when the values sent are exactly the stored ones (what a phone
+    sends again when the answer to its save was lost), whatever the sheet's or the game's
+    state since; else None."""
+    fresh = sheet_services.sheet_state(table_, round_)
+    lines = _table_lines(fresh, data)
+    if fresh.sheet is not None and sheet_services.same_lines(
+        fresh, sheet_services.keep_referees_fields(fresh, lines)
+    ):
+        return fresh.sheet
+    return None
+
+
 def _save(request, link: TableLink, round_):
     table_ = link.table
     state = sheet_services.sheet_state(table_, round_)
@@ -209,10 +228,9 @@ def _save(request, link: TableLink, round_):
         )
     except sheet_services.SheetRefused as refused:
         fresh = sheet_services.sheet_state(table_, round_)
-        if refused.stale is not None and sheet_services.same_lines(
-            fresh, sheet_services.keep_referees_fields(fresh, lines)
-        ):
-            # The same values again (a second tap, a retry after a lost answer): stored once.
+        if _stored_already(table_, round_, request.POST) is not None:
+            # The same values again (a second tap, a retry after a lost answer): stored once,
+            # and "saved already" even when the referee has confirmed the sheet since.
             return render(
                 request,
                 "scorekeeper/table.html",

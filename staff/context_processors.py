@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.context_processors import roles as roles_of
 from accounts.roles import ORGANISER, REFEREE
+from tournament import disk
 from tournament.models import Tournament, TournamentKind
 
 
@@ -109,6 +110,9 @@ def _navigation(request) -> dict:
         return {}
     view_name = match.view_name
     nav = {"general": _links(GENERAL, roles, view_name)}
+    space = disk.state()
+    if space.full or space.low:  # said on every staff page while it lasts (issue 38)
+        nav["disk"] = space
     slug = match.kwargs.get("slug")
     if slug:
         found = (

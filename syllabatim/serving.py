@@ -14,13 +14,13 @@ import argparse
 import logging
 import os
 import shutil
-import tempfile
 
 import django
 from django.conf import settings
 from django.db import DatabaseError, connections
 
 from scorekeeper.redaction import redact
+from syllabatim import cache_folders
 
 APPLICATION = "syllabatim.asgi:application"
 DEFAULT_BIND = "127.0.0.1:8000"
@@ -94,7 +94,8 @@ def serve(bind: str = DEFAULT_BIND, workers: int = DEFAULT_WORKERS) -> None:
     if not os.environ.get("REDIS_URL") and not os.environ.get("DJANGO_CACHE_DIR"):
         # One cache for the worker processes (settings: DJANGO_CACHE_DIR), new at each start:
         # nothing kept from another database that might have the same ids and revisions.
-        shared_cache = tempfile.mkdtemp(prefix="syllabatim-cache-")
+        # Those of servers killed before are removed first (issue 38).
+        shared_cache = cache_folders.new_folder()
         os.environ["DJANGO_CACHE_DIR"] = shared_cache
     try:
         _run(uvicorn, host, port, workers)

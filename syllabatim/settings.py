@@ -112,7 +112,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "axes.middleware.AxesMiddleware",  # last: turns a locked sign-in into its answer
+    "axes.middleware.AxesMiddleware",  # turns a locked sign-in into its answer
+    # Last, so that it calls the view itself: one more try for a request that met a lost
+    # database connection, and a full disk said in words (ui.faults).
+    "ui.faults.FaultsMiddleware",
 ]
 
 # Every page's Content-Security-Policy (django-csp): scripts, styles, images and fonts from this
@@ -158,7 +161,11 @@ WSGI_APPLICATION = "syllabatim.wsgi.application"
 
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=60,
+        # A kept connection is checked before a request uses it: after the database restarted,
+        # each thread's old connection is replaced instead of failing one request (issue 38).
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -259,6 +266,12 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 5000},
         }
     }
+
+# The disk the data lives on (tournament.disk): the organiser is warned while less than
+# DJANGO_DISK_LOW_MIB is free in the SQLite database's folder (else DJANGO_DISK_PATH, else the
+# project's folder).
+DISK_LOW_BYTES = int(float(os.environ.get("DJANGO_DISK_LOW_MIB", "200")) * 1024 * 1024)
+DISK_PATH = os.environ.get("DJANGO_DISK_PATH", "")
 
 # The standings' live refresh (public.live): during a burst of saves a stage's live fragment is
 # computed at most once in so many seconds; readers asking meanwhile get the latest one.

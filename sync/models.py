@@ -140,6 +140,12 @@ class VenuePush(models.Model):
         blank=True,
         help_text=_("The push command was last seen watching for changes."),
     )
+    # What the public server said it holds, asked by ``push --watch`` at every interval: a
+    # server restored from an older backup holds less than it accepted (issue 38).
+    server_revision = models.PositiveBigIntegerField(
+        _("revision the public server holds"), null=True, blank=True
+    )
+    server_checked_at = models.DateTimeField(_("public server asked"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("push from the venue")

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import httpx
+from django.db import DatabaseError, Error, connection
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -19,12 +20,21 @@ from . import selectors, services
 from .protocol import document_digest, encode_body, push_url
 
 TIMEOUT = httpx.Timeout(60.0, connect=10.0)
+CHECK_TIMEOUT = httpx.Timeout(10.0, connect=5.0)  # asking the server's revision
 HEARTBEAT = 30.0  # seconds between the "still watching" notes for the organiser's page
 SHOWN_ERRORS = 3  # errors of a refused document quoted in the answer line
 
 
 class NoTournament(Exception):
     pass
+
+
+def _drop_connection() -> None:
+    """After a database error: the next query opens a new connection."""
+    try:
+        connection.close()
+    except Error:
+        connection.connection = None
 
 
 @dataclass(frozen=True)
@@ -159,6 +169,19 @@ class Pusher:
         refused_before = state.refused_revision if status is None else None
         return Answer(revision, marker, status, text, accepted, at, reasons, refused_before)
 
+    def server_revision(self) -> int | None:
+        """The revision the public server holds (GET with the key), recorded for the
+        organiser's page; None when the server cannot be reached or does not say."""
+        try:
+            response = self.client.get(self.url, timeout=CHECK_TIMEOUT)
+        except httpx.HTTPError:
+            return None
+        held = _json(response).get("revision") if response.status_code == 200 else None
+        if not isinstance(held, int) or isinstance(held, bool) or held < 0:
+            return None
+        services.record_server_revision(slug=self.slug, revision=held, at=timezone.now())
+        return held
+
     def watch(
         self,
         *,
@@ -169,15 +192,23 @@ class Pusher:
         clock: Callable[[], float] = time.monotonic,
         stop: Callable[[], bool] = lambda: False,
         missing: Callable[[], None] = lambda: None,
+        behind: Callable[[int, int], None] = lambda held, accepted: None,
+        failed: Callable[[Exception, float], None] = lambda error, retry_in: None,
     ) -> None:
-        """Push whenever the venue's data changed (polled every ``interval`` seconds); after a
-        failure wait 1, 2, 4 … up to ``max_backoff`` seconds and push the latest state again.
-        ``report`` gets every answer and the pause before the next try (None after a
-        success)."""
+        """Push whenever the venue's data changed (polled every ``interval`` seconds), or
+        whenever the public server holds another revision than the last it accepted from
+        here (asked at every interval: a server restored from an older backup, say; ``behind``
+        gets the two revisions first); after a failure wait 1, 2, 4 … up to ``max_backoff``
+        seconds and push the latest state again. An error of the venue's own database (its
+        disk full, say) goes to ``failed`` with the pause, and the watch goes on. ``report``
+        gets every answer and the pause before the next try (None after a success)."""
         pushed = selectors.accepted_marker(slug=self.slug, server=self.server)
         backoff = 0.0
         noted = None
-        while not stop():
+
+        def step() -> float:
+            """One look (and push); the pause before the next."""
+            nonlocal pushed, backoff, noted
             now = clock()
             if noted is None or now - noted >= HEARTBEAT:
                 services.record_watching(slug=self.slug, at=timezone.now())
@@ -185,20 +216,35 @@ class Pusher:
             marker = selectors.venue_marker(self.slug)
             if marker is None:
                 missing()
-                sleep(interval)
-                continue
+                return interval
             if marker == pushed and not backoff:
-                sleep(interval)
-                continue
+                held = self.server_revision()
+                accepted = selectors.accepted_revision(slug=self.slug, server=self.server)
+                if held is None or held == accepted:
+                    return interval
+                if held < accepted:
+                    behind(held, accepted)
             try:
                 answer = self.push()
             except NoTournament:
-                continue
+                return 0.0
             if answer.accepted:
                 pushed, backoff = answer.marker, 0.0
                 report(answer, None)
-                sleep(interval)
-            else:
+                return interval
+            backoff = min(max(1.0, backoff * 2), max_backoff)
+            report(answer, backoff)
+            return backoff
+
+        while not stop():
+            try:
+                pause = step()
+            except DatabaseError as error:
+                # The venue's own database failed (its disk full, a lost connection): the
+                # watch says so and tries again, it does not stop (issue 38).
                 backoff = min(max(1.0, backoff * 2), max_backoff)
-                report(answer, backoff)
-                sleep(backoff)
+                failed(error, backoff)
+                _drop_connection()
+                pause = backoff
+            if pause:
+                sleep(pause)

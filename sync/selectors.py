@@ -38,6 +38,12 @@ def accepted_marker(*, slug: str, server: str) -> str:
     return push.accepted_marker if push else ""
 
 
+def accepted_revision(*, slug: str, server: str) -> int:
+    """The last revision ``server`` accepted from this computer (0 if none)."""
+    push = VenuePush.objects.filter(slug=slug, server=server).first()
+    return push.accepted_revision if push else 0
+
+
 @contextmanager
 def _snapshot() -> Iterator[None]:
     """One consistent view of the data while the document is written: PostgreSQL's repeatable
@@ -102,6 +108,9 @@ class VenueStatus:
     pending: bool  # the venue has changes that the server has not accepted yet
     failing_too_long: bool
     not_watched: bool  # changes wait, and no push command has watched for a while
+    # The public server holds less than it accepted from here (restored from an older
+    # backup): it does not show the current results until the next push.
+    server_behind: bool = False
 
 
 @dataclass(frozen=True)
@@ -124,6 +133,17 @@ def venue_status(*, slug: str, now: datetime) -> VenueStatus:
         pending=pending,
         failing_too_long=push.failing_since is not None and now - push.failing_since > PATIENCE,
         not_watched=pending and (last_seen is None or now - last_seen > PATIENCE),
+        server_behind=server_behind(push),
+    )
+
+
+def server_behind(push: VenuePush | None) -> bool:
+    """Whether the public server, when last asked, held an older revision than the last one
+    it accepted from this computer (or none at all)."""
+    return (
+        push is not None
+        and push.server_revision is not None
+        and push.server_revision < push.accepted_revision
     )
 
 
@@ -133,3 +153,15 @@ def server_status(*, slug: str) -> ServerStatus:
         accepted=AcceptedPush.objects.filter(slug=slug).first(),
         tokens=list(PushToken.objects.filter(tournament__slug=slug)),
     )
+
+
+@dataclass(frozen=True)
+class Held:
+    revision: int  # 0: nothing accepted yet
+    digest: str
+
+
+def held_revision(*, slug: str) -> Held:
+    """The revision (and its document's digest) this server holds for the tournament."""
+    found = AcceptedPush.objects.filter(slug=slug).values_list("revision", "digest").first()
+    return Held(*found) if found else Held(0, "")

@@ -344,6 +344,7 @@ def record_answer(
             state.refusal = "\n".join([answer, *reasons])
         if accepted:
             state.failing_since = None
+            state.server_revision, state.server_checked_at = revision, at
             if revision >= state.accepted_revision:
                 state.accepted_revision, state.accepted_at = revision, at
                 state.accepted_marker = marker
@@ -356,3 +357,9 @@ def record_answer(
 def record_watching(*, slug: str, at: datetime) -> None:
     """The push command is alive and watching (for the organiser's page)."""
     VenuePush.objects.filter(slug=slug).update(watched_at=at)
+
+
+def record_server_revision(*, slug: str, revision: int, at: datetime) -> None:
+    """The revision the public server said it holds (``push --watch`` asks at every
+    interval)."""
+    VenuePush.objects.filter(slug=slug).update(server_revision=revision, server_checked_at=at)

@@ -109,15 +109,32 @@ def _body(request, limit: int) -> bytes | None:
     return b""
 
 
+def _unauthorised() -> JsonResponse:
+    response = _answer(401, errors=[_("A valid push key is needed.")])
+    response["WWW-Authenticate"] = 'Bearer realm="syllabatim"'
+    return response
+
+
+def _held(request, slug: str) -> JsonResponse:
+    if services.push_token_for(slug=slug, token=_bearer(request)) is None:
+        return _unauthorised()
+    held = selectors.held_revision(slug=slug)
+    return _answer(200, revision=held.revision, digest=held.digest)
+
+
 @token_required
 @csrf_exempt
 def push(request, slug):
     """Replace the tournament by the venue's document: 200, or 400 with every error, 401 for
     any key problem (an unknown tournament alike), 409 for a revision that is not newer, 413
-    for a body over ``PUSH_MAX_BYTES``."""
+    for a body over ``PUSH_MAX_BYTES``. GET with the key answers the revision this server
+    holds (``{"revision", "digest"}``; 0 before any push): the venue's ``push --watch`` asks
+    it at every interval, and pushes again to a server restored from an older backup."""
+    if request.method == "GET":
+        return _held(request, slug)
     if request.method != "PUT":
         response = _answer(405, errors=[_("Send the tournament with PUT.")])
-        response["Allow"] = "PUT"
+        response["Allow"] = "GET, PUT"
         return response
     limit = settings.PUSH_MAX_BYTES
     try:
@@ -128,9 +145,7 @@ def push(request, slug):
         return _too_large()
     token = services.push_token_for(slug=slug, token=_bearer(request))
     if token is None:
-        response = _answer(401, errors=[_("A valid push key is needed.")])
-        response["WWW-Authenticate"] = 'Bearer realm="syllabatim"'
-        return response
+        return _unauthorised()
     body = _body(request, limit)
     if body is None:
         response = _answer(411, errors=[_("Send the push with a Content-Length header.")])

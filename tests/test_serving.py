@@ -156,3 +156,24 @@ def test_the_worker_processes_share_a_new_cache_folder_removed_at_the_end(monkey
     monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6379/0")  # one cache for all already
     serving.serve("127.0.0.1:8124", 1)
     assert len(seen) == 2 and "DJANGO_CACHE_DIR" not in os.environ
+
+
+def test_a_start_removes_the_cache_folders_of_servers_killed_before(tmp_path, monkeypatch):
+    """A killed server leaves its folder: the next start removes those whose process is gone
+    (and an older version's, named without a process id), and keeps a running server's."""
+    from syllabatim import cache_folders
+
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    killed = tmp_path / f"syllabatim-cache-{gone.pid}-abc"
+    older = tmp_path / "syllabatim-cache-x1y2z3"
+    alive = tmp_path / f"syllabatim-cache-{os.getppid()}-def"
+    other = tmp_path / "someone-elses"
+    for folder in (killed, older, alive, other):
+        folder.mkdir()
+        (folder / "entry.djcache").write_bytes(b"x")
+    made = cache_folders.new_folder(tmp_path)
+    assert not killed.exists() and not older.exists()
+    assert alive.exists() and other.exists()
+    assert os.path.basename(made).startswith(f"syllabatim-cache-{os.getpid()}-")
+    assert cache_folders.stale_folders(tmp_path) == []

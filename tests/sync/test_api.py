@@ -172,10 +172,22 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read(client, token, setti
 @pytest.mark.django_db
 def test_only_put_and_no_csrf_needed(token):
     client = Client(enforce_csrf_checks=True)
-    assert client.get(URL).status_code == 405
     assert client.post(URL, {}).status_code == 405
     document = {"revision": 1, "tournament": venue_export(5)}
     assert put(client, document, token).status_code == 200
+
+
+def test_get_with_the_key_answers_the_revision_held(token):
+    """What ``push --watch`` asks at every interval: 0 before any push, then the last
+    accepted revision and its digest; without the key 401, like a push."""
+    client = Client()
+    key = {"Authorization": f"Bearer {token}"}
+    assert client.get(URL).status_code == 401
+    assert client.get(URL, headers={"Authorization": "Bearer wrong"}).status_code == 401
+    assert client.get(URL, headers=key).json() == {"revision": 0, "digest": ""}
+    document = {"revision": 7, "tournament": venue_export(5)}
+    accepted = put(client, document, token).json()
+    assert client.get(URL, headers=key).json() == {"revision": 7, "digest": accepted["digest"]}
 
 
 @pytest.mark.django_db

@@ -109,6 +109,19 @@ def test_changes_that_nobody_pushes_are_an_alert(organiser):
     assert 'role="alert"' not in html(organiser.get(PAGE))
 
 
+def test_a_public_server_behind_what_it_accepted_is_an_alert(organiser):
+    now = timezone.now()
+    venue_push(status=200, answer="přijato", attempted_at=now, watched_at=now, accepted_revision=30)
+    VenuePush.objects.update(server_revision=30, server_checked_at=now)
+    page = html(organiser.get(PAGE))
+    assert 'role="alert"' not in page and "revizi 30 (zjištěno" in page
+    VenuePush.objects.update(server_revision=10)
+    page = html(organiser.get(PAGE))
+    alert = page.split('role="alert"')[1].split("</div>")[0]
+    assert "Veřejný server je pozadu: má revizi 10" in alert
+    assert "starší než revizi 30, kterou od tohoto počítače přijal" in alert
+
+
 def test_a_refusal_is_an_alert_with_the_servers_reasons_until_a_push_is_accepted(organiser):
     """Issue 22: the server refused the document; the page says so at once (not after two
     minutes), with every reason, while later tries do not reach the server."""

@@ -41,6 +41,11 @@ class Network:
         if self.down:
             self.down -= 1
             raise httpx.ConnectError("Connection refused", request=request)
+        if request.method == "GET":  # the revision held, asked at every interval
+            answer = self.client.get(
+                "/api/turnaj/kopie/", headers={"Authorization": request.headers["Authorization"]}
+            )
+            return httpx.Response(answer.status_code, content=answer.content)
         self.received.append(json.loads(gzip.decompress(request.content)))
         answer = self.client.generic(
             "PUT",
@@ -320,3 +325,81 @@ def test_push_watch_prints_the_refusal_and_its_reasons(venue, network, pusher):
     unreachable = next(line for line in lines if "nedostupný" in line)
     assert "odmítl poslední odeslání" in unreachable
     assert "přijato" in lines[-1]
+
+
+def test_a_server_restored_from_an_older_backup_is_found_behind_and_pushed_again(
+    venue, network, pusher
+):
+    """The watch asks the server's revision at every interval: a server that holds less than
+    it accepted (restored from a backup) is said to be behind, on the organiser's page too,
+    and gets the current state again without any change at the venue."""
+    from sync.models import AcceptedPush
+
+    answers, polls, behind = [], [], []
+    pusher.watch(
+        report=lambda answer, retry_in: answers.append(answer),
+        sleep=polls.append,
+        stop=lambda: bool(answers),
+    )
+    venue(2)
+    pusher.watch(
+        report=lambda answer, retry_in: answers.append(answer),
+        sleep=polls.append,
+        stop=lambda: len(answers) == 2,
+    )
+    accepted = answers[-1].revision
+    assert answers[-1].accepted and copies_equal()
+    older = export_tournament(Tournament.objects.get(slug="kopie"))
+    # the restore: the server's data and its accepted revision as they were after the first
+    AcceptedPush.objects.filter(slug="kopie").update(revision=answers[0].revision)
+    Tournament.objects.filter(slug="kopie").delete()
+    import_tournament(in_progress(demo_document(), 5), slug="kopie")
+    assert not copies_equal()
+    checked = len(polls)
+    pusher.watch(
+        report=lambda answer, retry_in: answers.append(answer),
+        sleep=polls.append,
+        stop=lambda: len(polls) > checked,  # one interval
+        behind=lambda held, was: behind.append((held, was)),
+    )
+    assert venue_status(slug="mcr", now=timezone.now()).server_behind is False  # pushed
+    assert behind == [(answers[0].revision, accepted)]
+    assert answers[-1].accepted and answers[-1].revision == accepted and copies_equal()
+    assert export_tournament(Tournament.objects.get(slug="kopie")) == older
+    assert len(network.received) == 3
+    push = VenuePush.objects.get(slug="mcr")
+    assert push.server_revision == accepted and push.server_checked_at is not None
+    # a server found behind and not yet pushed to: the organiser's page says so
+    VenuePush.objects.filter(slug="mcr").update(server_revision=1)
+    assert venue_status(slug="mcr", now=timezone.now()).server_behind
+
+
+def test_the_watch_goes_on_when_the_venues_own_database_fails(venue, network, pusher, monkeypatch):
+    """The venue's disk full (or its connection lost): the watch says so, waits and tries
+    again; it does not stop."""
+    from django.db import OperationalError
+
+    from sync import services
+
+    real = services.record_watching
+    failing = {"left": 2}
+
+    def record_watching(**kwargs):
+        if failing["left"]:
+            failing["left"] -= 1
+            raise OperationalError("database or disk is full")
+        return real(**kwargs)
+
+    monkeypatch.setattr(services, "record_watching", record_watching)
+    monkeypatch.setattr("sync.pusher._drop_connection", lambda: None)  # the test's transaction
+    answers, failures, pauses = [], [], []
+    clock = iter(range(0, 10**6, 40))  # every look a heartbeat: record_watching each time
+    pusher.watch(
+        report=lambda answer, retry_in: answers.append(answer),
+        sleep=pauses.append,
+        clock=lambda: next(clock),
+        stop=lambda: bool(answers),
+        failed=lambda error, retry_in: failures.append((str(error), retry_in)),
+    )
+    assert failures == [("database or disk is full", 1.0), ("database or disk is full", 2.0)]
+    assert answers[-1].accepted and pauses[:2] == [1.0, 2.0]

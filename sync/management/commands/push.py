@@ -132,11 +132,48 @@ class Command(BaseCommand):
             said_missing = False
             self._line(answer, retry_in)
 
+        def behind(held: int, accepted: int) -> None:
+            self.stdout.write(
+                _(
+                    "%(time)s the public server holds revision %(held)s, not revision "
+                    "%(accepted)s that it accepted (restored from a backup?): it is behind; "
+                    "pushing the current state again"
+                )
+                % {
+                    "time": timezone.localtime().strftime("%H:%M:%S"),
+                    "held": held,
+                    "accepted": accepted,
+                }
+            )
+            self.stdout.flush()
+
+        def failed(error: Exception, retry_in: float) -> None:
+            first = str(error).strip().splitlines()[0] if str(error).strip() else type(error)
+            self.stdout.write(
+                _(
+                    "%(time)s this computer's database failed (%(error)s): nothing was pushed; "
+                    "next try in %(seconds)s s"
+                )
+                % {
+                    "time": timezone.localtime().strftime("%H:%M:%S"),
+                    "error": first,
+                    "seconds": f"{retry_in:g}",
+                }
+            )
+            self.stdout.flush()
+
         self.stderr.write(
             _("Watching %(slug)s and pushing it to %(url)s after every change (Ctrl+C stops).")
             % {"slug": pusher.slug, "url": pusher.url}
         )
         try:
-            pusher.watch(report=report, interval=interval, max_backoff=max_backoff, missing=missing)
+            pusher.watch(
+                report=report,
+                interval=interval,
+                max_backoff=max_backoff,
+                missing=missing,
+                behind=behind,
+                failed=failed,
+            )
         except KeyboardInterrupt:
             self.stderr.write(_("Stopped."))
