@@ -383,7 +383,7 @@ def test_the_day_survives_faults_by_itself(tmp_path):
     finally:
         tools.stop_group(watch)
         for server in servers:
-            server.kill()
+            server.stop()
         cluster.remove()
         redis.stop()
         disk.remove()

@@ -171,6 +171,17 @@ class Server:
         stop_group(self.process)
         self.process = None
 
+    def stop(self) -> None:
+        """Stopped in order (as Ctrl+C): it removes its cache folder itself."""
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                pass
+        stop_group(self.process)
+        self.process = None
+
     def cache_folder(self) -> Path | None:
         """The cache folder the running server made (named for its process id)."""
         if self.process is None:
