@@ -1,4 +1,5 @@
 import getpass
+import sys
 
 from django.core.checks import Tags
 from django.core.exceptions import ValidationError
@@ -21,11 +22,29 @@ class Command(BaseCommand):
 
     def handle(self, *args, name, role, password, **options):
         if password is None:
-            password = getpass.getpass(_("Password: "))
-            if password != getpass.getpass(_("Password again: ")):
-                raise CommandError(_("The passwords differ."))
+            password = self.ask_password()
         try:  # the staff page's service: the same checks of the name and the password
             create_staff_account(username=name, role=role, password=password)
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from error
         self.stdout.write(_("Account %(name)s created (%(role)s).") % {"name": name, "role": role})
+
+    def ask_password(self) -> str:
+        """Asked twice at a terminal; without one (a script, a pipe, CI) there is nobody to
+        ask: the command says what to pass instead of ending in a traceback."""
+        without_terminal = CommandError(
+            _(
+                "There is no terminal to ask for the password: give it with --password "
+                "(e.g. --password k7pm-3xqa-v9tr-w2cd), or run the command at a terminal."
+            )
+        )
+        if not sys.stdin or not sys.stdin.isatty():
+            raise without_terminal
+        try:
+            password = getpass.getpass(_("Password: "))
+            again = getpass.getpass(_("Password again: "))
+        except EOFError:
+            raise without_terminal from None
+        if password != again:
+            raise CommandError(_("The passwords differ."))
+        return password
