@@ -58,7 +58,7 @@ class PlayerInfo:
         return self.gender == FEMININE
 
     @property
-    def sight_label(self) -> str:
+    def sight_words(self) -> str:
         """The sight class in words ("B1, nevidomí", "vidící"), never as stored ("none")."""
         return str(SightClass(self.sight_class).label)
 
