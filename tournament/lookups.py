@@ -55,8 +55,9 @@ def author_genders() -> dict[str, str]:
 def feminine_author(author, genders: dict[str, str] | None = None) -> bool:
     """Whether the words about who did something take the feminine ("Losovala Jana
     Nováková"). ``author`` is an account, or a name as recorded (``who``): the account of that
-    name, else (an account renamed since, a name imported) the surname's. The command line
-    and a table's scorekeeper are masculine words ("příkazový řádek", "zapisovatel")."""
+    name, else (an account renamed since, a name imported) the surname's, read from the name
+    before any parenthesis. Names that are no person's ("stůl 3 (zapisovatel)", the command
+    line) take the masculine, as Czech does when it cannot tell."""
     if not author:
         return False
     if not isinstance(author, str):
