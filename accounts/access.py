@@ -17,6 +17,7 @@ an anonymous visitor, a referee and an organiser (a table link also with a wrong
 fails for a pattern with no audience or none of the answers its audience gets.
 """
 
+import re
 from collections.abc import Callable
 from functools import wraps
 
@@ -110,10 +111,17 @@ def count_wrong_guess(request) -> None:
     guesses.add_one(_guess_key(request), getattr(settings, "LINK_GUESS_WINDOW", LINK_GUESS_WINDOW))
 
 
-def not_found(request):
+# a table's page, ``/stul/…`` or ``/en/stul/…``: the only addresses a QR code gives
+_TABLE_ADDRESS = re.compile(r"^/(?:[a-z]{2}/)?stul/")
+
+
+def not_found(request, exception=None):
     """The project's own 404 page, with debug on as well: a phone at the hall (a venue laptop
-    may run with debug) never sees Django's English debug page listing every address."""
-    return render(request, "404.html", status=404)
+    may run with debug) never sees Django's English debug page listing every address. It is
+    also the project's ``handler404``. Only under a table's address does it speak of table
+    links and QR codes: a mistyped address elsewhere has nothing to do with them."""
+    table_address = bool(_TABLE_ADDRESS.match(request.path))
+    return render(request, "404.html", {"table_address": table_address}, status=404)
 
 
 def link_holder(find: Callable[[str], object | None]):

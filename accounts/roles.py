@@ -3,10 +3,16 @@ confirmations), public (read only, no account)."""
 
 from django.contrib.auth.models import Group, Permission, User
 from django.db import transaction
+from django.utils.translation import pgettext_lazy
 
 ORGANISER = "organiser"
 REFEREE = "referee"
 ROLES = (ORGANISER, REFEREE)
+# the roles in words, as the pages and the commands say them ("organizátor", "rozhodčí")
+ROLE_NAMES = {
+    ORGANISER: pgettext_lazy("role", "organiser"),
+    REFEREE: pgettext_lazy("role", "referee"),
+}
 
 # Django group names are what the admin shows; the role keys above are what code uses.
 GROUP_NAMES = {ORGANISER: "Organizátor", REFEREE: "Rozhodčí"}

@@ -20,6 +20,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from .models import FEMININE, MASCULINE, StaffProfile
 from .roles import GROUP_NAMES, ORGANISER, REFEREE, ROLES, create_account, ensure_roles
 
 # Letters and digits that cannot be mistaken for one another when read aloud or copied.
@@ -80,9 +81,18 @@ def _check_password(password: str, user: User | None = None) -> None:
 
 @transaction.atomic
 def create_staff_account(
-    *, username: str, role: str, password: str, first_name: str = "", last_name: str = ""
+    *,
+    username: str,
+    role: str,
+    password: str,
+    first_name: str = "",
+    last_name: str = "",
+    gender: str = "",
+    created_by: str = "",
 ) -> User:
-    """A new account of an organiser or a referee, with the password given."""
+    """A new account of an organiser or a referee, with the password given, the person's name
+    and grammatical gender (empty: the surname's); ``created_by``: who created it, as the log
+    names them (the organiser's name, or the command line)."""
     if role not in ROLES:
         raise ValidationError({"role": _("Choose the organiser or the referee.")})
     candidate = User(username=username, first_name=first_name, last_name=last_name)
@@ -91,6 +101,24 @@ def create_staff_account(
     user = create_account(username=username, role=role, password=password)
     user.first_name, user.last_name = first_name, last_name
     user.save(update_fields=["first_name", "last_name"])
+    if gender not in ("", FEMININE, MASCULINE):
+        raise ValidationError({"gender": _("Choose the feminine or the masculine.")})
+    StaffProfile.objects.create(user=user, gender=gender, created_by=created_by)
+    return user
+
+
+def gender_of(user: User) -> str:
+    """The gender the account was given; "" when none (the surname decides)."""
+    profile = StaffProfile.objects.filter(user=user).first()
+    return profile.gender if profile else ""
+
+
+@transaction.atomic
+def set_gender(*, user: User, gender: str) -> User:
+    """The grammatical gender of the words about what the account did; "" for the surname's."""
+    if gender not in ("", FEMININE, MASCULINE):
+        raise ValidationError({"gender": _("Choose the feminine or the masculine.")})
+    StaffProfile.objects.update_or_create(user=user, defaults={"gender": gender})
     return user
 
 

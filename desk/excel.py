@@ -9,13 +9,14 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from rules.championship import starting_seat
 from rules.rulesets import CHAMPIONSHIP
 from rules.sheet import SheetLine
 from scoring import sheets as sheet_services
 from tournament import spreadsheets
+from tournament.lookups import feminine_author
 from tournament.models import Game
 from tournament.spreadsheets import column_letter, put
 from ui.sheet_form import number
@@ -306,14 +307,19 @@ def check_upload(game: Game, content) -> Outcome:
             ):
                 outcome.same += 1
                 continue
-            message = _(
-                "table %(table)s, round %(round)s was already entered differently (by "
-                "%(who)s); change it at the desk, not by upload"
-            ) % {
-                "table": state.table.number,
-                "round": state.round.number,
-                "who": state.sheet.entered_by or "–",
-            }
+            author = state.sheet.author
+            if feminine_author(author):
+                message = pgettext(
+                    "feminine",
+                    "table %(table)s, round %(round)s was already entered differently (by "
+                    "%(who)s); change it at the desk, not by upload",
+                )
+            else:
+                message = _(
+                    "table %(table)s, round %(round)s was already entered differently (by "
+                    "%(who)s); change it at the desk, not by upload"
+                )
+            message %= {"table": state.table.number, "round": state.round.number, "who": author}
             outcome.errors.append(f"{cells[(None, None)]}: {message}")
             continue
         _check(outcome, state, lines, cells)
@@ -397,17 +403,21 @@ def accept_warnings(game: Game, data: dict, *, by) -> Outcome:
             continue
         state = sheet_services.sheet_state(table, round_)
         if state.version != item["version"]:
-            outcome.errors.append(
-                f"{cells[(None, None)]}: "
-                + _(
+            author = state.sheet.author if state.sheet else "–"
+            if feminine_author(author):
+                message = pgettext(
+                    "feminine",
+                    "table %(table)s, round %(round)s was entered meanwhile (by %(who)s); "
+                    "nothing of the upload was saved",
+                )
+            else:
+                message = _(
                     "table %(table)s, round %(round)s was entered meanwhile (by %(who)s); "
                     "nothing of the upload was saved"
                 )
-                % {
-                    "table": table.number,
-                    "round": round_.number,
-                    "who": state.sheet.entered_by if state.sheet else "–",
-                }
+            outcome.errors.append(
+                f"{cells[(None, None)]}: "
+                + message % {"table": table.number, "round": round_.number, "who": author}
             )
             continue
         _check(outcome, state, [SheetLine(*line) for line in item["lines"]], cells)

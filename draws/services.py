@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from rules import draw as rules_draw
 from rules.championship import FINAL_GAMES, ROUND_NUMBERS, TABLE_SIZE_MAX, TABLE_SIZE_MIN
@@ -25,7 +25,7 @@ from rules.stages import FINALS
 from tournament import commitments
 from tournament import services as tournament_services
 from tournament.changes import touch
-from tournament.lookups import who
+from tournament.lookups import feminine_author, who
 from tournament.models import (
     Commitment,
     DrawStatus,
@@ -54,13 +54,18 @@ class DrawnMeanwhile(DrawRefused):
     """Another request drew the game with the same commitment first: ``game`` is its draw."""
 
     def __init__(self, game: Game):
-        super().__init__(
-            _(
-                "Game %(number)s was drawn meanwhile with this commitment (by %(who)s): it was "
-                "not drawn again. This is its draft."
+        if feminine_author(game.drawn_by):
+            message = pgettext(
+                "feminine",
+                "Game %(number)s was drawn meanwhile with this commitment (by %(who)s): it "
+                "was not drawn again. This is its draft.",
             )
-            % {"number": game.number, "who": game.drawn_by or "–"}
-        )
+        else:
+            message = _(
+                "Game %(number)s was drawn meanwhile with this commitment (by %(who)s): it "
+                "was not drawn again. This is its draft."
+            )
+        super().__init__(message % {"number": game.number, "who": game.drawn_by or "–"})
         self.game = game
 
 
@@ -506,9 +511,12 @@ def check_game_number(tournament: Tournament, kind: str, number: int) -> None:
         planned = tournament.qualifier_games
         if planned is not None and number > planned:
             raise DrawRefused(
-                _(
+                ngettext(
+                    "The qualifier has %(planned)s game, fixed in advance (rule B): game "
+                    "%(number)s cannot be drawn.",
                     "The qualifier has %(planned)s games, fixed in advance (rule B): game "
-                    "%(number)s cannot be drawn."
+                    "%(number)s cannot be drawn.",
+                    planned,
                 )
                 % {"planned": planned, "number": number}
             )
@@ -579,14 +587,20 @@ def confirm_draw(*, game: Game, by: User | None, version: int | None = None) -> 
     if game.draw_confirmed:
         raise DrawRefused(_("The draw is confirmed already."))
     if version is not None and version != game.draw_version:
-        raise DraftChanged(
-            _(
+        if feminine_author(game.drawn_by):
+            message = pgettext(
+                "feminine",
+                "The draft changed after you opened it (drawn again or changed by hand, last "
+                "drawn by %(who)s): nothing was confirmed. Check the draft shown now and "
+                "confirm it again.",
+            )
+        else:
+            message = _(
                 "The draft changed after you opened it (drawn again or changed by hand, last "
                 "drawn by %(who)s): nothing was confirmed. Check the draft shown now and "
                 "confirm it again."
             )
-            % {"who": game.drawn_by or "–"}
-        )
+        raise DraftChanged(message % {"who": game.drawn_by or "–"})
     game.draw_status = DrawStatus.CONFIRMED
     game.draw_confirmed_at = timezone.now()
     game.draw_confirmed_by = who(by)

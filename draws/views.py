@@ -266,9 +266,11 @@ def _report_lines(report: dict) -> list[dict]:
     count = report["repeated_pairs"]
     # A report stored before "earlier_games" was kept gave a bound only after one game.
     earlier = report.get("earlier_games", 1 if bound else 0)
-    if bound is None:
+    if bound is None or (earlier > 1 and not bound):
+        # after more games a floor of 0 says nothing
         detail = _("pairs who met before: %(count)s") % {"count": count}
-    elif not earlier:
+    elif not earlier or not bound:
+        # nobody has to meet again: no reason why some did
         detail = _("pairs who met before: %(count)s (the least possible: %(bound)s)") % {
             "count": count,
             "bound": bound,

@@ -311,6 +311,24 @@ class Award:
     what: str  # "A-final, B1, blind" / "B-final" / "Teams"
     title: str | None  # "Mistr ČR v Syllabatimu 2026" for the A-final's winners
 
+    @property
+    def roster_lines(self) -> list[str]:
+        """A team's players: those whose points counted, then the others of the roster."""
+        counted = [name for name, counted in self.members if counted]
+        others = [name for name, counted in self.members if not counted]
+        lines = [_("Scored for the team: %(names)s") % {"names": ", ".join(counted)}]
+        if others:
+            lines.append(_("Also in the team: %(names)s") % {"names": ", ".join(others)})
+        return lines
+
+    @property
+    def place_words(self) -> str:
+        """The place as the certificate says it: "1. místo: finále A, B1, nevidomí", a team's
+        "1. místo v soutěži družstev"."""
+        if self.members:
+            return _("%(place)s. place in the team competition") % {"place": self.place}
+        return _("%(place)s. place: %(what)s") % {"place": self.place, "what": self.what}
+
 
 @dataclass
 class Results:
@@ -430,10 +448,11 @@ def player_cards(
 
 
 def card_title(card: PlayerCard) -> str:
-    return _("Player's card: %(number)s. %(name)s") % {
-        "number": card.player.number,
-        "name": card.player.name,
-    }
+    if card.player.feminine:
+        title = pgettext("feminine", "Player's card: %(number)s. %(name)s")
+    else:
+        title = _("Player's card: %(number)s. %(name)s")
+    return title % {"number": card.player.number, "name": card.player.name}
 
 
 def card_player_line(card: PlayerCard) -> str:
@@ -459,8 +478,9 @@ def card_sanction_lines(card: PlayerCard) -> list[str]:
     return lines
 
 
-def card_round_columns() -> list[str]:
-    """The columns of a card's rounds, as the PDF and its accessible twin head them."""
+def card_round_columns(feminine: bool = False) -> list[str]:
+    """The columns of a card's rounds, as the PDF and its accessible twin head them; "closed"
+    agrees with the card's player ("Zavřela")."""
     return [
         _("Game"),
         _("Round"),
@@ -468,7 +488,7 @@ def card_round_columns() -> list[str]:
         _("Cards"),
         _("Laid"),
         _("Unused"),
-        _("Closed"),
+        pgettext("feminine", "Closed") if feminine else _("Closed"),
         _("Score"),
         _("Note"),
     ]

@@ -655,20 +655,14 @@ def certificates(awards: list[Award]) -> bytes:
         canvas.setFont(BOLD, 34)
         canvas.drawCentredString(middle, height - 95 * mm, printable(award.holder))
         y = height - 106 * mm
-        if award.members:
+        if award.members:  # the team as registered, who counted said in words, no footnote
             canvas.setFont(FONT, 13)
-            roster = ", ".join(name + ("*" if counted else "") for name, counted in award.members)
-            canvas.drawCentredString(middle, y, printable(roster))
-            y -= 6 * mm
-            canvas.setFont(FONT, 10)
-            canvas.drawCentredString(middle, y, _("* counted in the team's result"))
-            y -= 8 * mm
+            for line in award.roster_lines:
+                canvas.drawCentredString(middle, y, printable(line))
+                y -= 6 * mm
+            y -= 2 * mm
         canvas.setFont(FONT, 22)
-        canvas.drawCentredString(
-            middle,
-            y - 6 * mm,
-            _("%(place)s. place: %(what)s") % {"place": award.place, "what": award.what},
-        )
+        canvas.drawCentredString(middle, y - 6 * mm, award.place_words)
         if award.title:
             canvas.setFont(BOLD, 26)
             canvas.drawCentredString(middle, y - 22 * mm, award.title)
@@ -733,7 +727,7 @@ def _card_story(card: PlayerCard, head, size: float, large: bool) -> list:
     if card.sanctions:
         story.append(text(_("Sanctions:"), size, True))
         story += [text(line, size) for line in card_sanction_lines(card)]
-    columns = card_round_columns()
+    columns = card_round_columns(card.player.feminine)
     if large:  # fewer columns in large print: no deal, the table in the game's total
         keep = (0, 1, 4, 5, 6, 7, 8)
         widths = [26 * mm, 36 * mm, 38 * mm, 40 * mm, 30 * mm, 26 * mm, 64 * mm]

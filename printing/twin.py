@@ -289,7 +289,7 @@ def _cards(cards: PlayerCards) -> dict:
                     TwinTable(
                         _("%(player)s: every round in the %(stage)s")
                         % {"player": card.player.name, "stage": label},
-                        card_round_columns(),
+                        card_round_columns(card.player.feminine),
                         rows,
                         header_column=1,
                     )

@@ -209,11 +209,23 @@ def _team_changes(before: TournamentData, after: TournamentData) -> list[str]:
             row.counted,
         ):
             continue
-        changes.append(
-            _(
+        if old.rank != row.rank:
+            text = _(
                 "team %(team)s: place %(old)s becomes %(new)s, %(old_points)s points become "
                 "%(new_points)s (counted: %(counted)s)"
             )
+        elif old.points != row.points:  # the place stays: not said as if it changed
+            text = _(
+                "team %(team)s keeps place %(new)s, %(old_points)s points become "
+                "%(new_points)s (counted: %(counted)s)"
+            )
+        else:
+            text = _(
+                "team %(team)s keeps place %(new)s and %(new_points)s points; counted now: "
+                "%(counted)s"
+            )
+        changes.append(
+            text
             % {
                 "team": row.team,
                 "old": old.rank,

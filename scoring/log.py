@@ -22,6 +22,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from accounts.models import StaffProfile
 from rules.score import RESULT_FIELDS
 from rules.stages import STAGES, TEAMS
 from tournament.labels import stage_label
@@ -499,11 +500,19 @@ def _settings_entries(tournament: Tournament) -> list[Entry]:
     return entries
 
 
+def _account_creator(user: User) -> str:
+    """Who created the account (recorded from now on); "" for an older account."""
+    try:
+        return user.staff_profile.created_by
+    except StaffProfile.DoesNotExist:
+        return ""
+
+
 def _account_entries(users: list[User]) -> list[Entry]:
     return [
         Entry(
             user.date_joined,
-            "",
+            _account_creator(user),
             ACCOUNT,
             _("Account created: %(name)s (%(roles)s)")
             % {
@@ -539,7 +548,9 @@ def championship_log(
         entries += _lot_entries(tournament)
     accounts: list[User] = []
     if SHEET in kinds or ACCOUNT in kinds:
-        accounts = list(User.objects.prefetch_related("groups").order_by("pk"))
+        accounts = list(
+            User.objects.select_related("staff_profile").prefetch_related("groups").order_by("pk")
+        )
     if SHEET in kinds:
         entries += _sheet_entries(tournament, {u.pk: user_words(u) for u in accounts})
     if SANCTION in kinds:

@@ -97,6 +97,12 @@ class Sheet(models.Model):
             return table_scorekeeper(self.table.number)
         return who(self.entered_by) if self.entered_by_id else "–"
 
+    @property
+    def confirmer(self) -> str:
+        """Who confirmed the sheet, by the person's name as every author is ("Petr Malý"),
+        not the login; "–" for imported results, which count as confirmed."""
+        return who(self.confirmed_by) if self.confirmed_by_id else "–"
+
 
 # The change reason recorded in the results' history for an entry made at the table.
 TABLE_SCOREKEEPER = "table-scorekeeper"

@@ -22,7 +22,7 @@ from rules.sanctions import TOURNAMENT
 from rules.stages import stage_index
 from tournament.collation import czech_key, name_key
 from tournament.labels import stage_label
-from tournament.models import Game, Player, Round, Seat, Stage, Tournament
+from tournament.models import Game, Player, Round, Seat, SightClass, Stage, Tournament
 
 from .selectors import progress as scoring_progress
 from .selectors import (
@@ -56,6 +56,11 @@ class PlayerInfo:
     @property
     def feminine(self) -> bool:
         return self.gender == FEMININE
+
+    @property
+    def sight_words(self) -> str:
+        """The sight class in words ("B1, nevidomí", "vidící"), never as stored ("none")."""
+        return str(SightClass(self.sight_class).label)
 
     @property
     def name_key(self) -> tuple:

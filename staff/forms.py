@@ -11,9 +11,10 @@ from django.utils.dateparse import parse_date
 from django.utils.formats import date_format
 from django.utils.text import format_lazy, slugify
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext, pgettext_lazy
+from django.utils.translation import ngettext
 
-from accounts.roles import ORGANISER, REFEREE
+from accounts.models import FEMININE, MASCULINE
+from accounts.roles import ORGANISER, REFEREE, ROLE_NAMES
 from rules.categories import CATEGORIES
 from rules.championship import CLOSE_BONUS, TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from rules.stages import FINAL_A, FINAL_B, QUALIFIER, STAGES
@@ -401,10 +402,16 @@ PASSWORD_HELP = _(
     "the name. Empty: a password is generated and shown once."
 )
 
-ROLE_CHOICES = [
-    (REFEREE, pgettext_lazy("role", "referee")),
-    (ORGANISER, pgettext_lazy("role", "organiser")),
+ROLE_CHOICES = [(REFEREE, ROLE_NAMES[REFEREE]), (ORGANISER, ROLE_NAMES[ORGANISER])]
+# the account's grammatical gender: empty follows the surname, as a player's does
+ACCOUNT_GENDER_CHOICES = [
+    ("", _("as the surname suggests")),
+    (FEMININE, _("feminine (zapsala, losovala)")),
+    (MASCULINE, _("masculine (zapsal, losoval)")),
 ]
+ACCOUNT_GENDER_HELP = _(
+    "The words about what the account does agree with it: „Zapsala Jana Nováková“."
+)
 
 
 class AccountForm(forms.Form):
@@ -418,6 +425,12 @@ class AccountForm(forms.Form):
     )
     first_name = forms.CharField(label=_("First name"), max_length=150, required=False)
     last_name = forms.CharField(label=_("Surname"), max_length=150, required=False)
+    gender = forms.ChoiceField(
+        label=_("Grammatical gender"),
+        choices=ACCOUNT_GENDER_CHOICES,
+        required=False,
+        help_text=ACCOUNT_GENDER_HELP,
+    )
     role = forms.ChoiceField(
         label=_("Role"),
         choices=ROLE_CHOICES,
@@ -446,6 +459,12 @@ class AccountForm(forms.Form):
 class AccountChangeForm(forms.Form):
     first_name = forms.CharField(label=_("First name"), max_length=150, required=False)
     last_name = forms.CharField(label=_("Surname"), max_length=150, required=False)
+    gender = forms.ChoiceField(
+        label=_("Grammatical gender"),
+        choices=ACCOUNT_GENDER_CHOICES,
+        required=False,
+        help_text=ACCOUNT_GENDER_HELP,
+    )
     role = forms.ChoiceField(label=_("Role"), choices=ROLE_CHOICES, widget=forms.RadioSelect)
 
 

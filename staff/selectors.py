@@ -340,7 +340,9 @@ def local_source(player: Player) -> str:
         return ""
     if player.local_qualification is not None:
         return source_words(player.local_qualification)
-    return _("ticked by hand: %(reason)s") % {"reason": player.local_qualifier_reason or "–"}
+    if not player.local_qualifier_reason:
+        return _("ticked by hand, without a reason")
+    return _("ticked by hand: %(reason)s") % {"reason": player.local_qualifier_reason}
 
 
 def _with_local_source(words: str, player: Player) -> str:

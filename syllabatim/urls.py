@@ -8,6 +8,8 @@ from django.urls import include, path
 
 from public import views as public_views
 
+handler404 = "accounts.access.not_found"
+
 # Czech at the bare addresses, English under /en/: the language switch is a plain link, so
 # public pages can be cached whole and need no form. The admin is a back office only: no page
 # of the day links to it.

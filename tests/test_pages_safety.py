@@ -110,3 +110,14 @@ def test_a_403_is_one_line_in_the_log(caplog):
     assert record.exc_info is None and record.exc_text is None
     formatted = logging.Formatter().format(record)
     assert "Traceback" not in formatted and "\n" not in formatted
+
+
+@pytest.mark.django_db
+def test_only_a_table_address_speaks_of_table_links_and_qr_codes():
+    """A mistyped address of any other page has nothing to do with a table's link."""
+    for path in ("/neni-tu-nic/", "/en/neni-tu-nic/", "/turnaj/neni-takovy/"):
+        html = Client().get(path).content.decode()
+        assert "QR" not in html and "stůl" not in html and "table" not in html.lower(), path
+    for path in ("/stul/ABCDEF-spatne/", "/stul/nic/", "/en/stul/ABCDEF-spatne/"):
+        response = Client().get(path)
+        assert response.status_code == 404 and "QR" in response.content.decode(), path

@@ -443,6 +443,7 @@ class Person(models.Model):
     uuid = models.UUIDField(_("stable id"), default=uuid.uuid4, unique=True, editable=False)
     # The name as matched: without accents and case, spaces collapsed (``matching_name``).
     folded_name = models.CharField(max_length=200, editable=False, db_index=True, default="")
+
     # A person recorded twice and merged into another: kept, so that an older document's id
     # and an older address still find the person.
     merged_into = models.ForeignKey(
@@ -480,6 +481,12 @@ class Person(models.Model):
     def save(self, *args, **kwargs):
         self.folded_name = matching_name(self.name)
         super().save(*args, **kwargs)
+
+    @property
+    def feminine(self) -> bool:
+        """The words about the person take the feminine ("mistryně"): the gender recorded,
+        else the one the surname suggests, as for a player."""
+        return (self.gender or suggested_gender(self.name)) == Gender.FEMININE
 
 
 class Player(models.Model):

@@ -15,6 +15,8 @@ from datetime import date, datetime
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count, Q
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -386,7 +388,8 @@ def read(content) -> Registration:
 @dataclass
 class Outcome:
     created: int = 0
-    updated: int = 0
+    updated: int = 0  # players whose row changed something
+    unchanged: int = 0  # players whose row is as stored: uploading a file again says so
     teams: int = 0
     errors: list[str] = field(default_factory=list)
     # new players whose new person shares the name with another: the possible duplicates
@@ -410,6 +413,17 @@ class Outcome:
         )
 
     def stored(self) -> str:
+        if self.unchanged:
+            return _("Stored: %(created)s, %(updated)s, %(unchanged)s, %(teams)s.") % {
+                "created": ngettext("%(count)s new player", "%(count)s new players", self.created)
+                % {"count": self.created},
+                "updated": ngettext("%(count)s updated", "%(count)s updated", self.updated)
+                % {"count": self.updated},
+                "unchanged": ngettext("%(count)s unchanged", "%(count)s unchanged", self.unchanged)
+                % {"count": self.unchanged},
+                "teams": ngettext("%(count)s team", "%(count)s teams", self.teams)
+                % {"count": self.teams},
+            }
         return _("Stored: %(created)s, %(updated)s, %(teams)s.") % {
             "created": ngettext("%(count)s new player", "%(count)s new players", self.created)
             % {"count": self.created},
@@ -460,8 +474,19 @@ def _store(tournament, found: Registration, existing: dict, started: bool, outco
         stable_id = values.pop("person")
         player = existing.get(values["start_number"]) or Player(tournament=tournament)
         created = player.pk is None
+        was = {key: getattr(player, key) for key in values}
         for key, value in values.items():
             setattr(player, key, value)
+        if (
+            player.local_qualifier
+            and not was.get("local_qualifier")
+            and not player.local_qualifier_reason
+        ):
+            # ticked in the sheet: its source is the sheet, until a local qualifier's record
+            # of the person replaces it (``apply_local_qualification``)
+            player.local_qualifier_reason = _("in the registration sheet uploaded %(date)s") % {
+                "date": date_format(timezone.localdate(), "j. n. Y")
+            }
         try:
             player.full_clean(validate_unique=False, validate_constraints=False)
         except ValidationError as invalid:
@@ -471,6 +496,7 @@ def _store(tournament, found: Registration, existing: dict, started: bool, outco
                     _("Cell %(cell)s: %(message)s") % {"cell": cell, "message": m} for m in messages
                 ]
             continue
+        person_was = player.person_id
         if stable_id is not None or player.person_id is None:
             current = None if created else player.person
             player.person = persons.person_for(
@@ -478,12 +504,20 @@ def _store(tournament, found: Registration, existing: dict, started: bool, outco
             )
             if created and player.person.players.count() == 0:
                 new_persons.append(player)
-        player.save()
+        changed = (
+            created
+            or player.person_id != person_was
+            or was != {key: getattr(player, key) for key in values}
+        )
+        if changed:
+            player.save()
         local_qualifiers.apply_local_qualification(player)
         if created:
             outcome.created += 1
-        else:
+        elif changed:
             outcome.updated += 1
+        else:
+            outcome.unchanged += 1
     if errors:
         raise Refused(errors)
     outcome.to_check = len(persons.sharing_a_name(new_persons))

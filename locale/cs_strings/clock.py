@@ -30,7 +30,7 @@ CS = {
     "Table %(table)s plays without the clock again.": "Stůl %(table)s hraje opět bez hodin.",
     "Clock at table %(table)s": "Hodiny u stolu %(table)s",
     "Where a game drags on because players take too long over their moves, the referee may order the table to play with a clock, a limit on each move of at least a minute (protests 3 of the regulations). The table's phone page then runs the clock: one large button (or the space bar) starts each move, and it sounds and vibrates %(seconds)s seconds before the end and at the end. The log keeps when the table played on the clock and with what limit.": "Probíhá-li partie nepřiměřeně dlouho, protože hráči nad míru otálejí se svými tahy, může rozhodčí nařídit stolu hru s hodinami a limit na tah, nejméně jednu minutu (Herní řád, protesty a reklamace, bod 3). Stránka stolu v telefonu pak hodiny spouští: každý tah začíná jedno velké tlačítko (nebo mezerník) a %(seconds)s sekund před koncem a na konci telefon zazní a zavibruje. Záznam turnaje uchová, kdy stůl hrál s hodinami a s jakým limitem.",
-    "The clock is on: %(seconds)s s a move (ordered by %(who)s at %(when)s).": "Hodiny jsou zapnuté: %(seconds)s s na tah (nařídil(a) %(who)s, %(when)s).",
+    "The clock is on: %(seconds)s s a move (ordered by %(who)s at %(when)s).": "Hodiny jsou zapnuté: %(seconds)s s na tah (nařídil %(who)s, %(when)s).",
     "The table plays without a clock.": "Stůl hraje bez hodin.",
     "Change the limit": "Změnit limit",
     "Switch the clock on": "Zapnout hodiny",

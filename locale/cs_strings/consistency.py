@@ -32,7 +32,7 @@ CS = {
     # the pages' services
     "The player is drawn at a table already and would be under 18 on the first day (A); check the birth date.": "Hráč už je nalosován ke stolu a první den turnaje by mu nebylo 18 let (A); zkontrolujte datum narození.",
     "The player is drawn at a table already: the entry fee is paid or the player qualified through a local qualifier (A).": "Hráč už je nalosován ke stolu: startovné je zaplaceno, nebo se hráč kvalifikoval v místní kvalifikaci (A).",
-    "The finals are drawn already by the qualifier's categories: the player's sight class stays.": "Finále jsou už nalosována podle kategorií kvalifikace: zraková třída hráče zůstává.",
+    "The finals are drawn already by the qualifier's categories: the player's sight class stays.": "Finále jsou už nalosována podle kategorií kvalifikace: zraková kategorie hráče zůstává.",
     "Players %(numbers)s are drawn at a table already: their entry fee stays paid (A; they did not qualify through a local qualifier).": "Hráči %(numbers)s už jsou nalosováni ke stolu: startovné zůstává zaplacené (A; nekvalifikovali se v místní kvalifikaci).",
     "Players %(numbers)s are drawn in the B-final already: they take part in it (M).": "Hráči %(numbers)s už jsou nalosováni ve finále B: účastní se ho (M).",
     # publishing

@@ -100,7 +100,7 @@ CS = {
     "entered by %(who)s": "zapsal %(who)s",
     "Lot": "Los",
     "Lot: %(stage)s": "Los: %(stage)s",
-    "Drawn by %(who)s at %(when)s, seed %(seed)s: the same seed gives the same order.": "Losoval %(who)s v %(when)s, semínko %(seed)s: stejné semínko dá stejné pořadí.",
+    "Drawn by %(who)s at %(when)s, seed %(seed)s: the same seed gives the same order.": "Losoval %(who)s (%(when)s), semínko %(seed)s: stejné semínko dá stejné pořadí.",
     "Table %(table)s, round %(round)s": "Stůl %(table)s, kolo %(round)s",
     "%(stage)s, game %(game)s: table %(table)s, round %(round)s": "%(stage)s, partie %(game)s: stůl %(table)s, kolo %(round)s",
     "%(cards)s card dealt to each player.": (

@@ -144,9 +144,9 @@ CS = {
     # Players' cards
     "Players' cards": "Karty hráčů",
     "Player's card": "Karta hráče",
-    "Player's card, No. %(number)s": "Karta hráče č. %(number)s",
+    "Player's card, No. %(number)s": "Karta startovního čísla %(number)s",
     "Player's card: %(number)s. %(name)s": "Karta hráče: %(number)s. %(name)s",
-    "sight class %(sight)s, category %(category)s": "zraková třída %(sight)s, kategorie %(category)s",
+    "sight class %(sight)s, category %(category)s": "zraková kategorie %(sight)s, kategorie %(category)s",
     "Game %(game)s (table %(tables)s): %(points)s": "Partie %(game)s (stůl %(tables)s): %(points)s",
     "Total in the %(stage)s: %(points)s, %(rounds)s": "Celkem – %(stage)s: %(points)s, %(rounds)s",
     "Place: %(rank)s in %(category)s": "Umístění: %(rank)s místo, kategorie %(category)s",

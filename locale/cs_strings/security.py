@@ -46,8 +46,8 @@ CS.update(
 CS.update(
     {
         # Draws raced by two organisers (draws.services)
-        "Game %(number)s was drawn meanwhile with this commitment (by %(who)s): it was not drawn again. This is its draft.": "Partie %(number)s už byla mezitím losována s tímto závazkem (losoval(a) %(who)s): znovu losována nebyla. Toto je její návrh.",
-        "The draft changed after you opened it (drawn again or changed by hand, last drawn by %(who)s): nothing was confirmed. Check the draft shown now and confirm it again.": "Návrh se změnil poté, co jste ho otevřeli (byl znovu vylosován nebo ručně upraven, naposledy losoval(a) %(who)s): nic nebylo potvrzeno. Zkontrolujte návrh zobrazený teď a potvrďte ho znovu.",
+        "Game %(number)s was drawn meanwhile with this commitment (by %(who)s): it was not drawn again. This is its draft.": "Partie %(number)s už byla mezitím losována s tímto závazkem (losoval %(who)s): znovu losována nebyla. Toto je její návrh.",
+        "The draft changed after you opened it (drawn again or changed by hand, last drawn by %(who)s): nothing was confirmed. Check the draft shown now and confirm it again.": "Návrh se změnil poté, co jste ho otevřeli (byl znovu vylosován nebo ručně upraven, naposledy losoval %(who)s): nic nebylo potvrzeno. Zkontrolujte návrh zobrazený teď a potvrďte ho znovu.",
         "version of the draw": "verze losu",
     }
 )

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from accounts import services as account_services
 from accounts.access import organiser_required
+from tournament.lookups import who
 from ui.refusals import refusal_text, show_refusal
 from ui.views import BAD_REQUEST
 
@@ -50,6 +51,8 @@ def account_new(request):
                 password=password,
                 first_name=data["first_name"],
                 last_name=data["last_name"],
+                gender=data["gender"],
+                created_by=who(request.user),
             )
         except ValidationError as refusal:
             show_refusal(form, refusal)
@@ -78,7 +81,12 @@ def _account_page(request, user, form=None, password_form=None, status=200):
             "role": role,
             "form": form
             or AccountChangeForm(
-                initial={"first_name": user.first_name, "last_name": user.last_name, "role": role}
+                initial={
+                    "first_name": user.first_name,
+                    "last_name": user.last_name,
+                    "gender": account_services.gender_of(user),
+                    "role": role,
+                }
             ),
             "password_form": password_form or PasswordForm(),
         },
@@ -98,6 +106,7 @@ def account(request, account):
             account_services.set_name(
                 user=user, first_name=data["first_name"], last_name=data["last_name"]
             )
+            account_services.set_gender(user=user, gender=data["gender"])
             account_services.set_role(user=user, role=data["role"], by=request.user)
         except ValidationError as refusal:
             show_refusal(form, refusal)

@@ -192,3 +192,44 @@ def test_a_password_like_the_name_is_refused_with_or_without_its_accents(referee
             services.set_password(user=referee, password=password)
         assert "too similar to the last name" in raised.value.message_dict["password"][0]
     services.set_password(user=referee, password="k7pm-3xqa-v9tr-w2cd")
+
+
+def test_the_command_without_a_password_and_without_a_terminal_says_what_to_pass(db, monkeypatch):
+    """Run from a script or CI: no terminal to ask, so no EOFError traceback but a refusal
+    that names --password (in Czech, the interface's language)."""
+    import io
+
+    from django.core.management import CommandError, call_command
+    from django.utils import translation
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    with translation.override("cs"), pytest.raises(CommandError, match="--password") as refused:
+        call_command("create_account", "rozhodci3", role="referee")
+    assert "terminál" in str(refused.value)
+    assert not User.objects.filter(username="rozhodci3").exists()
+
+
+def test_the_command_says_the_role_in_czech_and_records_the_name_and_gender(db):
+    """Issue 33: "Účet organizator vytvořen (organiser)." said the role's code."""
+    import io
+
+    from django.core.management import call_command
+    from django.utils import translation
+
+    from accounts.services import gender_of
+
+    out = io.StringIO()
+    with translation.override("cs"):
+        call_command(
+            "create_account",
+            "organizatorka",
+            role="organiser",
+            password="k7pm-3xqa-v9tr-w2cd",
+            first_name="Věra",
+            last_name="Doležalová",
+            gender="feminine",
+            stdout=out,
+        )
+    assert out.getvalue().strip() == "Účet organizatorka vytvořen (organizátor)."
+    user = User.objects.get(username="organizatorka")
+    assert user.get_full_name() == "Věra Doležalová" and gender_of(user) == "feminine"

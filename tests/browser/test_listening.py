@@ -335,11 +335,11 @@ def test_each_public_pdf_has_its_accessible_twin_beside_it(page, demo):
 
 def test_the_players_card_is_linked_from_the_player_page_and_its_twin_reads_well(page, demo):
     page.goto("/turnaj/mcr-2026/hrac/7/")
-    card = page.get_by_role("region", name="Karta hráče")
+    card = page.get_by_role("region", name="Karta hráčky")  # 7. Ludmila Bartošová
     expect(card.get_by_role("link")).to_have_count(4)
     page.goto(card.locator("a[href$='/html/']").get_attribute("href"))
     assert page.locator("html").get_attribute("lang") == "cs"
-    expect(page.locator("h1")).to_have_text(re.compile(r"^Karta hráče: 7\. "))
+    expect(page.locator("h1")).to_have_text(re.compile(r"^Karta hráčky: 7\. "))
     expect(page.locator("h2")).to_have_count(1)  # the player; each stage a part of it (h3)
     assert page.locator("h3").count() >= 2
     expect(page.locator("caption").first).to_contain_text("všechna kola – kvalifikace")

@@ -215,3 +215,14 @@ def test_the_organiser_sees_the_quota_warnings(clients, fresh):
     with translation.override("cs"):
         html = clients["organiser"].get(reverse("draws:overview", kwargs={"slug": "fresh"}))
     assert "Kategorie B1 má méně hráčů, než je míst ve finále A (14 z 20)" in html.content.decode()
+
+
+def test_the_refusal_counts_the_planned_games_in_czech(fresh):
+    """ "Kvalifikace má předem určené 3 partie", not "určených 3 partií" (issue 33)."""
+    from django.utils import translation
+
+    for games, words in ((1, "určenou 1 partii"), (3, "určené 3 partie"), (5, "určených 5 partií")):
+        set_qualifier_plan(tournament=fresh, games=games, seating="new_draw")
+        with translation.override("cs"), pytest.raises(DrawRefused) as refused:
+            draw_game(tournament=fresh, kind="qualifier", number=games + 1, by=author("a"))
+        assert f"Kvalifikace má předem {words} (pravidlo B)" in str(refused.value)

@@ -29,7 +29,8 @@ def test_everybodys_cards_are_a_page_each_with_the_totals(demo):
     assert len(value.cards) == 34 and pages_of(content) == len(value.cards)
     words = text_of(content)
     for card in value.cards:
-        assert f"Karta hráče: {card.player.number}. {card.player.name}" in words
+        whose = "hráčky" if card.player.feminine else "hráče"  # the card agrees (issue 33)
+        assert f"Karta {whose}: {card.player.number}. {card.player.name}" in words
     first = value.cards[0].stages[0]
     assert f"Celkem – kvalifikace: {first.points} bodů" in words
     assert f"Umístění: {first.row.rank}. místo, kategorie VS" in words
@@ -50,7 +51,7 @@ def test_the_twin_and_the_braille_lines_say_every_round_and_total(demo):
         html = twin.html(catalog.Document(catalog.CARDS, catalog.HTML, player=1), value).decode()
         lines = text.card_lines(value)
     card = value.cards[0]
-    assert '<html lang="cs">' in html and "<h1>Karta hráče: 1. Kateřina Marešová</h1>" in html
+    assert '<html lang="cs">' in html and "<h1>Karta hráčky: 1. Kateřina Marešová</h1>" in html
     assert html.count("<h3 ") == len(card.stages) and html.count("<table>") == len(card.stages)
     assert '<th scope="row">partie 1 celkem</th>' in html
     assert f"po partii {card.stages[0].games[0].rank}. místo" in html
@@ -108,7 +109,10 @@ def test_the_public_player_page_links_the_card_and_only_ones_card_is_public(demo
         response = client.get(link)
         assert response.status_code in (200, 503), link  # 503: Braille without liblouis
     page = client.get("/turnaj/mcr/ke-stazeni/hrac/1/html/")
-    assert "Karta hráče: 1. Kateřina Marešová" in page.content.decode()
+    assert "Karta hráčky: 1. Kateřina Marešová" in page.content.decode()
+    # the card says "zraková kategorie", as every page does, not "zraková třída" (issue 33)
+    assert "zraková kategorie" in page.content.decode()
+    assert "třída" not in page.content.decode()
     assert page["Content-Disposition"] == 'inline; filename="mcr-karta-hrace-1.html"'
     assert client.get("/turnaj/mcr/ke-stazeni/hrac/1/xlsx/").status_code == 404
     assert client.get("/turnaj/mcr/ke-stazeni/hrac/999/pdf/").status_code == 404

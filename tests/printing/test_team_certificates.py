@@ -1,5 +1,6 @@
 """Issue 21, point 10: a team's certificate lists the team as registered and marks the three
-players whose points counted."""
+players whose points counted; in words, without an asterisk's footnote, and its place is the
+team competition's, not "1. místo: Družstva" (issue 33, point 7)."""
 
 import io
 
@@ -29,6 +30,7 @@ def test_a_team_certificate_lists_the_whole_roster_marking_who_counted(demo):
     text = "\n".join(
         page.extract_text() for page in PdfReader(io.BytesIO(pdf.certificates(awards))).pages
     )
-    assert left_out in text and f"{left_out}*" not in text
-    assert all(f"{name}*" in text for name in counted)
-    assert "* body započítané do výsledku družstva" in text
+    assert f"Za družstvo bodovali: {', '.join(counted)}" in text
+    assert f"Dále v družstvu: {left_out}" in text
+    assert "*" not in text
+    assert "1. místo v soutěži družstev" in text and "místo: Družstva" not in text

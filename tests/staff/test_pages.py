@@ -865,3 +865,34 @@ def test_the_player_s_messages_agree_with_the_gender(as_organiser, played, fresh
         )
     )
     assert "hráčka zatím nebyla vylosována" in page
+
+
+def test_an_account_is_created_with_its_gender_and_the_log_names_who_created_it(
+    as_organiser, organiser, fresh
+):
+    """Issue 33: the log said "Kdo: –" for an account the organiser created; the account's
+    grammatical gender is set on the accounts page (the words about what it does agree)."""
+    from accounts.services import gender_of
+    from scoring.log import ACCOUNT as ACCOUNT_KIND
+    from scoring.log import LogFilter, championship_log
+    from tournament.lookups import who
+
+    response = as_organiser.post(reverse("staff:account_new"), {**ACCOUNT, "gender": "feminine"})
+    assert response.url == reverse("staff:accounts")
+    jana = User.objects.get(username="jana")
+    assert gender_of(jana) == "feminine"
+    [entry] = [
+        e
+        for e in championship_log(fresh, public=False, only=LogFilter(kinds=(ACCOUNT_KIND,)))
+        if "Jana Nováková" in e.words
+    ]
+    assert entry.who == who(organiser) != ""
+    page = html_of(as_organiser.get(reverse("staff:account", kwargs={"account": jana.pk})))
+    assert 'value="feminine" checked' in page or (
+        'value="feminine"' in page and "selected" in page.split('value="feminine"')[1][:20]
+    )
+    as_organiser.post(
+        reverse("staff:account", kwargs={"account": jana.pk}),
+        {"first_name": "Jana", "last_name": "Nováková", "gender": "masculine", "role": REFEREE},
+    )
+    assert gender_of(jana) == "masculine"

@@ -237,3 +237,49 @@ def test_a_wrong_person_id_is_refused_with_its_cell(db):
     outcome = registration.import_players(target, edited(registration.template(), rows))
     assert any("Hráči!K2:" in error for error in outcome.errors), outcome.errors
     assert not Player.objects.filter(tournament=target).exists()
+
+
+def test_uploading_the_same_sheet_again_changes_and_reports_nothing(demo):
+    """Issue 33: "55 upravených" for a file uploaded again as it was; only real changes count."""
+    from django.utils import translation
+
+    content = registration.template(demo)
+    before = players_of(demo)
+    with translation.override("cs"):
+        outcome = registration.import_players(demo, content)
+        summary = outcome.summary()
+    assert outcome.errors == [] and players_of(demo) == before
+    assert (outcome.created, outcome.updated, outcome.unchanged) == (0, 0, len(before))
+    assert summary.startswith(f"Uloženo: 0 nových hráčů, 0 upravených, {len(before)} beze změny")
+    changed = edited(content, {"B2": "Kateřina Marešová-Nová"})
+    outcome = registration.import_players(demo, changed)
+    assert (outcome.updated, outcome.unchanged) == (1, len(before) - 1)
+
+
+def test_a_local_qualifier_ticked_in_the_sheet_names_the_sheet_as_its_source(demo):
+    """Issue 33: "zaškrtnuto ručně: –", with no source, for a tick in the sheet."""
+    from django.utils import translation
+
+    from staff.selectors import local_source
+
+    column = next(
+        i for i, c in enumerate(registration.columns(), start=1) if c.key == "local_qualifier"
+    )
+    letter = "ABCDEFGHIJK"[column - 1]
+    number = next(n for n, *_rest, local, _b in players_of(demo) if not local)
+    row = next(
+        r
+        for r in range(2, 100)
+        if load_workbook(io.BytesIO(registration.template(demo)))[registration.sheet_title()][
+            f"A{r}"
+        ].value
+        == number
+    )
+    with translation.override("cs"):
+        content = edited(registration.template(demo), {f"{letter}{row}": registration.YES})
+        assert registration.import_players(demo, content).errors == []
+        player = demo.players.get(start_number=number)
+        source = local_source(player)
+    assert player.local_qualifier
+    assert source.startswith("zaškrtnuto ručně: v přihláškovém listu nahraném ")
+    assert "–" not in source
