@@ -156,3 +156,59 @@ def test_the_worker_processes_share_a_new_cache_folder_removed_at_the_end(monkey
     monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6379/0")  # one cache for all already
     serving.serve("127.0.0.1:8124", 1)
     assert len(seen) == 2 and "DJANGO_CACHE_DIR" not in os.environ
+
+
+def accepted_socket_options(listening: socket.socket) -> tuple[int, int]:
+    """The ``proto`` and ``TCP_NODELAY`` of a connection accepted on ``listening`` by asyncio,
+    as a uvicorn worker accepts it."""
+    import asyncio
+    import threading
+
+    seen = {}
+
+    class Report(asyncio.Protocol):
+        def connection_made(self, transport):
+            accepted = transport.get_extra_info("socket")
+            seen["options"] = (
+                accepted.proto,
+                accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY),
+            )
+            transport.close()
+
+    async def accept_one():
+        server = await asyncio.get_running_loop().create_server(Report, sock=listening)
+        port = listening.getsockname()[1]
+        _reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        for _ in range(200):
+            if "options" in seen:
+                break
+            await asyncio.sleep(0.01)
+        writer.close()
+        server.close()
+
+    # A loop in a thread of its own: this one may already run one (Playwright's).
+    thread = threading.Thread(target=asyncio.run, args=(accept_one(),))
+    thread.start()
+    thread.join()
+    return seen["options"]
+
+
+def test_the_workers_connections_send_without_waiting_for_acknowledgements():
+    """Issue 32: the socket handed to the worker processes says it is TCP, so that asyncio
+    turns Nagle's algorithm off on every connection (a response's body then leaves without
+    waiting 40 ms for the client to acknowledge its head)."""
+    import pickle
+    from multiprocessing.reduction import ForkingPickler
+
+    from syllabatim.serving import APPLICATION, TcpConfig
+
+    config = TcpConfig(APPLICATION, host="127.0.0.1", port=free_port(), workers=2)
+    bound = config.bind_socket()
+    # What a worker gets: the socket as multiprocessing hands it to a spawned process.
+    handed = pickle.loads(ForkingPickler.dumps(bound))
+    bound.close()
+    try:
+        assert handed.proto == socket.IPPROTO_TCP
+        assert accepted_socket_options(handed) == (socket.IPPROTO_TCP, 1)
+    finally:
+        handed.close()
