@@ -18,7 +18,8 @@ from syllabatim.serving import LOG_CONFIG, RedactingAccessFilter
 from tests.sync.conftest import free_port, wait_for
 
 SECRET = "cC3nu4tN7hRaNCxWdvMF2bgsOzM"
-SLOW_CLIENTS = 20
+SLOW_CLIENTS = 200
+NEVER_READING = 50
 
 
 @pytest.fixture(scope="module")
@@ -89,9 +90,22 @@ def half_requests(port: int) -> list[socket.socket]:
     return sockets
 
 
+def never_reading(port: int) -> list[socket.socket]:
+    """Clients that ask for pages and never read the answers."""
+    sockets = []
+    for _number in range(NEVER_READING):
+        client = socket.create_connection(("127.0.0.1", port), timeout=5)
+        client.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 5)
+        sockets.append(client)
+    return sockets
+
+
 def test_slow_clients_do_not_starve_make_serve(served):
+    """Hundreds of clients holding half a request, and clients never reading their answers
+    (issues 20 and 32): the server's one worker answers the others all the same."""
     port, _log = served
     slow = half_requests(port)
+    deaf = never_reading(port)
     try:
         time.sleep(0.5)  # the server has read what they sent
         for path in ("/zdravi/", "/", "/ucet/prihlaseni/", "/turnaj/zadny/"):
@@ -102,7 +116,7 @@ def test_slow_clients_do_not_starve_make_serve(served):
             with pytest.raises(BlockingIOError):
                 client.recv(1)
     finally:
-        for client in slow:
+        for client in slow + deaf:
             client.close()
 
 
