@@ -28,6 +28,7 @@ import django
 import uvicorn
 from django.conf import settings
 from django.db import DatabaseError, connections
+from uvicorn.config import STARTUP_FAILURE
 
 from scorekeeper.redaction import redact
 
@@ -134,12 +135,19 @@ def _run(uvicorn, host: str, port: str, workers: int) -> None:
         server_header=False,
         lifespan="off",
     )
+    # What uvicorn.run does with such a configuration, with ours.
     if workers > 1:
         from uvicorn.supervisors import Multiprocess
 
         Multiprocess(config, sockets=[config.bind_socket()]).run()
-    else:
-        uvicorn.Server(config).run()
+        return
+    server = uvicorn.Server(config)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    if not server.started:  # the port taken, say: uvicorn.run's exit status
+        raise SystemExit(STARTUP_FAILURE)
 
 
 def refuse_the_demo_password() -> None:
