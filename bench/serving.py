@@ -42,17 +42,35 @@ PAGES = {"404": "/tady-nic-neni/", "standings": "/turnaj/bench/kvalifikace/"}
 STAFF_PAGE = "/ucet/prihlaseni/"
 
 
-def requests_per_second(url: str, seconds: int = SECONDS) -> float:
+def processor_seconds(pid: int) -> float:
+    """CPU time (user and system) of the process ``pid`` and its children, living ones
+    (Linux's /proc; 0 elsewhere)."""
+    total = 0.0
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    total = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total + sum(processor_seconds(int(child)) for child in children)
+
+
+def requests_per_second(url: str, seconds: int = SECONDS, pid: int | None = None):
+    """wrk's requests per second, and the server's CPU milliseconds per request when its
+    ``pid`` is given (the figure other work on the machine disturbs least)."""
+    before = processor_seconds(pid) if pid else 0.0
     done = subprocess.run(
         ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{seconds}s", url],
         capture_output=True,
         text=True,
         check=True,
     )
+    spent = processor_seconds(pid) - before if pid else 0.0
     found = re.search(r"Requests/sec:\s+([\d.]+)", done.stdout)
-    if found is None:
+    count = re.search(r"(\d+) requests in", done.stdout)
+    if found is None or count is None:
         raise SystemExit(f"{url}: wrk measured nothing: {done.stdout} {done.stderr}")
-    return float(found.group(1))
+    return float(found.group(1)), 1000 * spent / max(1, int(count.group(1)))
 
 
 def start(command: list[str], environment: dict) -> subprocess.Popen:
@@ -79,7 +97,7 @@ def stop(server: subprocess.Popen) -> None:
 def both_servers():
     """A throw-away SQLite database with a 60-player championship, one cache folder, and on
     it ``make serve``'s server and gunicorn's sync workers, ``WORKERS`` processes each:
-    yields their addresses."""
+    yields their addresses and their first processes' ids."""
     base = Path(settings.BASE_DIR)
     with tempfile.TemporaryDirectory() as work:
         environment = {
@@ -119,14 +137,15 @@ def both_servers():
             roots = {name: f"http://127.0.0.1:{port}" for name, port in ports.items()}
             for root in roots.values():
                 wait_until_answering(f"{root}/zdravi/")
-            yield roots
+            yield roots, dict(zip(ports, (server.pid for server in servers), strict=True))
         finally:
             for server in servers:
                 stop(server)
 
 
-def paces(roots: dict) -> dict:
-    """Medians of ``ROUNDS`` alternating runs: {(server, page): requests per second}."""
+def paces(roots: dict, pids: dict) -> dict:
+    """Medians of ``ROUNDS`` alternating runs: {(server, page): (requests per second, CPU
+    milliseconds per request)}."""
     for root in roots.values():  # every worker warm, the standings in the cache
         for path in PAGES.values():
             requests_per_second(root + path, seconds=2)
@@ -135,8 +154,11 @@ def paces(roots: dict) -> dict:
     for number in range(ROUNDS):
         for name in order if number % 2 == 0 else order[::-1]:
             for page, path in PAGES.items():
-                figures[name, page].append(requests_per_second(roots[name] + path))
-    return {key: statistics.median(values) for key, values in figures.items()}
+                figures[name, page].append(requests_per_second(roots[name] + path, pid=pids[name]))
+    return {
+        key: tuple(statistics.median(run[n] for run in runs) for n in (0, 1))
+        for key, runs in figures.items()
+    }
 
 
 async def slow_client(port: int, kind: int, stop: asyncio.Event) -> None:
@@ -212,19 +234,23 @@ def run() -> None:
     if importlib.util.find_spec("gunicorn") is None:
         print("gunicorn is not installed (make install): nothing to compare with")
         return
-    with both_servers() as roots:
-        pace = paces(roots)
+    with both_servers() as (roots, pids):
+        pace = paces(roots, pids)
         print(
             f"{WORKERS} processes each, the same SQLite database and cache, wrk {CONNECTIONS} "
             f"connections, {ROUNDS} alternating runs of {SECONDS} s, medians:"
         )
         for page in PAGES:
-            ours, theirs = pace["make serve", page], pace["gunicorn sync", page]
+            (ours, our_cpu), (theirs, their_cpu) = (
+                pace["make serve", page],
+                pace["gunicorn sync", page],
+            )
             ratio = ours / theirs
             print(
                 f"  {page}: make serve {ours:.0f} requests/s, gunicorn sync {theirs:.0f}: "
                 f"ratio {ratio:.2f} (target at least {TARGET}: "
-                f"{'met' if ratio >= TARGET else 'NOT MET'})"
+                f"{'met' if ratio >= TARGET else 'NOT MET'}); CPU a request "
+                f"{our_cpu:.2f} ms and {their_cpu:.2f} ms (ratio {their_cpu / our_cpu:.2f})"
             )
         ours = roots["make serve"]
         calm, _ = asyncio.run(ordinary_requests(ours, timeout=10))
