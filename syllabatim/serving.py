@@ -15,6 +15,8 @@ parent and hands it to the workers, and it makes that socket without naming its 
 (``TCP_NODELAY``) only on a socket whose ``proto`` says TCP. uvicorn writes a response in two
 sends (the head, then the body): the body waited for the client's delayed acknowledgement of
 the head, 40 ms on Linux, on every request of a kept-alive connection (uvicorn issue #3149).
+uvloop, uvicorn's event loop where it is installed (a dependency but on Windows), sets the
+option itself; asyncio's loop, where uvloop is not, needs ``TcpConfig``.
 """
 
 import argparse
