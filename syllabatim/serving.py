@@ -8,16 +8,28 @@ Why not gunicorn's sync workers, which served until issue 20: six sockets sendin
 request held all of them, and every phone waited. gunicorn's threads (gthread) hand a socket
 to a thread as soon as it is readable, so a half-sent request still holds a thread; uvicorn
 parses in its event loop, and ``syllabatim.asgi`` waits for the body there too.
+
+Why ``TcpConfig`` (issue 32): with several workers uvicorn binds the listening socket in the
+parent and hands it to the workers, and it makes that socket without naming its protocol
+(``proto`` 0). Every accepted socket inherits that 0, and asyncio turns Nagle's algorithm off
+(``TCP_NODELAY``) only on a socket whose ``proto`` says TCP. uvicorn writes a response in two
+sends (the head, then the body): the body waited for the client's delayed acknowledgement of
+the head, 40 ms on Linux, on every request of a kept-alive connection (uvicorn issue #3149).
+uvloop, uvicorn's event loop where it is installed (a dependency but on Windows), sets the
+option itself; asyncio's loop, where uvloop is not, needs ``TcpConfig``.
 """
 
 import argparse
 import logging
 import os
 import shutil
+import socket
 
 import django
+import uvicorn
 from django.conf import settings
 from django.db import DatabaseError, connections
+from uvicorn.config import STARTUP_FAILURE
 
 from scorekeeper.redaction import redact
 from syllabatim import cache_folders
@@ -85,9 +97,17 @@ def more_open_files() -> None:
         pass
 
 
-def serve(bind: str = DEFAULT_BIND, workers: int = DEFAULT_WORKERS) -> None:
-    import uvicorn
+class TcpConfig(uvicorn.Config):
+    """uvicorn's configuration, its listening socket saying that it is TCP, so that every
+    connection it accepts has ``TCP_NODELAY`` (see above)."""
 
+    def bind_socket(self) -> socket.socket:
+        bound = super().bind_socket()
+        # Built again around the same descriptor, Python asks the system for the protocol.
+        return socket.socket(fileno=bound.detach())
+
+
+def serve(bind: str = DEFAULT_BIND, workers: int = DEFAULT_WORKERS) -> None:
     host, _colon, port = bind.rpartition(":")
     more_open_files()
     shared_cache = None
@@ -106,7 +126,7 @@ def serve(bind: str = DEFAULT_BIND, workers: int = DEFAULT_WORKERS) -> None:
 
 
 def _run(uvicorn, host: str, port: str, workers: int) -> None:
-    uvicorn.run(
+    config = TcpConfig(
         APPLICATION,
         host=host.strip("[]") or "127.0.0.1",
         port=int(port),
@@ -118,6 +138,19 @@ def _run(uvicorn, host: str, port: str, workers: int) -> None:
         server_header=False,
         lifespan="off",
     )
+    # What uvicorn.run does with such a configuration, with ours.
+    if workers > 1:
+        from uvicorn.supervisors import Multiprocess
+
+        Multiprocess(config, sockets=[config.bind_socket()]).run()
+        return
+    server = uvicorn.Server(config)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    if not server.started:  # the port taken, say: uvicorn.run's exit status
+        raise SystemExit(STARTUP_FAILURE)
 
 
 def refuse_the_demo_password() -> None:

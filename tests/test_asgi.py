@@ -8,7 +8,7 @@ import httpx
 import pytest
 from a2wsgi import WSGIMiddleware
 
-from syllabatim.asgi import WholeRequests, by_audience, is_staff
+from syllabatim.asgi import ThreadContexts, WholeRequests, by_audience, is_staff
 
 
 def run(coroutine_function):
@@ -156,3 +156,46 @@ def test_a_body_over_the_limit_is_refused(messages, headers):
         lambda inner: WholeRequests(inner, max_bytes=100), messages, {"headers": headers}
     )
     assert status == 413 and seen == []
+
+
+def test_a_threads_requests_share_djangos_cache_connection():
+    """Issue 32: a2wsgi runs each request in a new copy of the event loop's context; through
+    ``ThreadContexts`` a thread's requests all see the cache object (and so the connection to
+    Redis) its first request made, as under a plain WSGI server, and its answer is produced
+    and closed in the same context."""
+    from django.core.cache import caches
+
+    seen = []
+
+    class Answer:
+        def __init__(self):
+            seen.append(("request", caches["default"]))
+
+        def __iter__(self):
+            seen.append(("chunk", caches["default"]))
+            yield b"ok"
+
+        def close(self):
+            seen.append(("close", caches["default"]))
+
+    def django(environ, start_response):
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return Answer()
+
+    def served_twice(wsgi_app) -> set[int]:
+        """The distinct cache objects two requests in one thread saw."""
+        seen.clear()
+        app = WSGIMiddleware(wsgi_app, workers=1)  # one thread: both requests in it
+
+        async def two_requests():
+            transport = httpx.ASGITransport(app=app)
+            async with httpx.AsyncClient(transport=transport, base_url="http://hall") as client:
+                for _ in range(2):
+                    assert (await client.get("/turnaj/mcr/")).text == "ok"
+
+        run(two_requests)
+        assert [stage for stage, _cache in seen] == ["request", "chunk", "close"] * 2
+        return {id(cache) for _stage, cache in seen}  # seen keeps them all alive
+
+    assert len(served_twice(ThreadContexts(django))) == 1
+    assert len(served_twice(django)) == 2  # what a2wsgi alone does: a new one each request

@@ -18,7 +18,8 @@ from syllabatim.serving import LOG_CONFIG, RedactingAccessFilter
 from tests.sync.conftest import free_port, wait_for
 
 SECRET = "cC3nu4tN7hRaNCxWdvMF2bgsOzM"
-SLOW_CLIENTS = 20
+SLOW_CLIENTS = 200
+NEVER_READING = 50
 
 
 @pytest.fixture(scope="module")
@@ -89,11 +90,24 @@ def half_requests(port: int) -> list[socket.socket]:
     return sockets
 
 
+def never_reading(port: int) -> list[socket.socket]:
+    """Clients that ask for a page and never read the answer."""
+    sockets = []
+    for _number in range(NEVER_READING):
+        client = socket.create_connection(("127.0.0.1", port), timeout=5)
+        client.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        sockets.append(client)
+    return sockets
+
+
 def test_slow_clients_do_not_starve_make_serve(served):
+    """Hundreds of clients holding half a request, and clients never reading their answers
+    (issues 20 and 32): the server's one worker answers the others all the same."""
     port, _log = served
     slow = half_requests(port)
+    deaf = never_reading(port)
     try:
-        time.sleep(0.5)  # the server has read what they sent
+        time.sleep(1.0)  # the server has read what they sent, and answered the pages
         for path in ("/zdravi/", "/", "/ucet/prihlaseni/", "/turnaj/zadny/"):
             answer = httpx.get(f"http://127.0.0.1:{port}{path}", timeout=1.0)
             assert answer.status_code in (200, 404), path
@@ -102,7 +116,7 @@ def test_slow_clients_do_not_starve_make_serve(served):
             with pytest.raises(BlockingIOError):
                 client.recv(1)
     finally:
-        for client in slow:
+        for client in slow + deaf:
             client.close()
 
 
@@ -177,3 +191,59 @@ def test_a_start_removes_the_cache_folders_of_servers_killed_before(tmp_path, mo
     assert alive.exists() and other.exists()
     assert os.path.basename(made).startswith(f"syllabatim-cache-{os.getpid()}-")
     assert cache_folders.stale_folders(tmp_path) == []
+
+
+def accepted_socket_options(listening: socket.socket) -> tuple[int, int]:
+    """The ``proto`` and ``TCP_NODELAY`` of a connection accepted on ``listening`` by asyncio,
+    as a uvicorn worker accepts it."""
+    import asyncio
+    import threading
+
+    seen = {}
+
+    class Report(asyncio.Protocol):
+        def connection_made(self, transport):
+            accepted = transport.get_extra_info("socket")
+            seen["options"] = (
+                accepted.proto,
+                accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY),
+            )
+            transport.close()
+
+    async def accept_one():
+        server = await asyncio.get_running_loop().create_server(Report, sock=listening)
+        port = listening.getsockname()[1]
+        _reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        for _ in range(200):
+            if "options" in seen:
+                break
+            await asyncio.sleep(0.01)
+        writer.close()
+        server.close()
+
+    # A loop in a thread of its own: this one may already run one (Playwright's).
+    thread = threading.Thread(target=asyncio.run, args=(accept_one(),))
+    thread.start()
+    thread.join()
+    return seen["options"]
+
+
+def test_the_workers_connections_send_without_waiting_for_acknowledgements():
+    """Issue 32: the socket handed to the worker processes says it is TCP, so that asyncio
+    turns Nagle's algorithm off on every connection (a response's body then leaves without
+    waiting 40 ms for the client to acknowledge its head)."""
+    import pickle
+    from multiprocessing.reduction import ForkingPickler
+
+    from syllabatim.serving import APPLICATION, TcpConfig
+
+    config = TcpConfig(APPLICATION, host="127.0.0.1", port=free_port(), workers=2)
+    bound = config.bind_socket()
+    # What a worker gets: the socket as multiprocessing hands it to a spawned process.
+    handed = pickle.loads(ForkingPickler.dumps(bound))
+    bound.close()
+    try:
+        assert handed.proto == socket.IPPROTO_TCP
+        assert accepted_socket_options(handed) == (socket.IPPROTO_TCP, 1)
+    finally:
+        handed.close()
