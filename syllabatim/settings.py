@@ -260,6 +260,10 @@ else:
         }
     }
 
+# Each process keeps the pages it served, besides the shared cache, in so many bytes at most
+# (sharedcache.get_lasting: asked before Redis; the least recently used go first).
+PROCESS_CACHE_BYTES = int(os.environ.get("PROCESS_CACHE_BYTES", 64 * 1024 * 1024))
+
 # The standings' live refresh (public.live): during a burst of saves a stage's live fragment is
 # computed at most once in so many seconds; readers asking meanwhile get the latest one.
 LIVE_REFRESH_INTERVAL = float(os.environ.get("LIVE_REFRESH_INTERVAL", "2"))
