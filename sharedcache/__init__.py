@@ -26,9 +26,8 @@ pickled, as the shared cache keeps it: each reader gets its own copy (a response
 set by each request's middleware).
 """
 
-import pickle
-
 import logging
+import pickle
 import threading
 import time
 from collections.abc import Callable

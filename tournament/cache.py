@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterable
 from functools import wraps
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.db import connection
 from django.db.models import Count, Max, Sum
 from django.http import Http404, QueryDict
@@ -52,7 +53,8 @@ from .models import Person, Tournament
 TIMEOUT = 600  # seconds; the key changes with every change of the data anyway
 
 
-STATE_SECONDS = 0.5  # how long a process keeps a state it read (see above)
+# How long a process keeps a state it read (see above): settings.PUBLIC_STATE_SECONDS.
+STATE_SECONDS = settings.PUBLIC_STATE_SECONDS
 STATES_KEPT = 1000  # states a process keeps at most (each slug asked for is one)
 
 # What ``recent`` keeps: its key -> (time.monotonic() before it was read, the value read).

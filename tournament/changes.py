@@ -18,7 +18,6 @@ from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
 from .cache import forget_states
-
 from .models import Game, Player, Round, Seat, Stage, Table, Team, TeamMember, Tournament
 
 # model -> the lookup that finds a row's tournament in one UPDATE
