@@ -3,9 +3,9 @@
 Any change of its data (see ``tournament.changes``) adds one to the revision, and a tournament
 replaced by a push from the venue is a new row (a larger id: ids are never reused, SQLite's
 AUTOINCREMENT and PostgreSQL's sequences) whose revision carries on from the old one's. So
-every state of the data has its own key: every app server reads the key from the one
-database before it looks in the cache, none can serve older standings than another has
-already shown, and the servers can share one cache (Redis) or each keep their own.
+every state of the data has its own key, read from the one database (at most
+``STATE_SECONDS`` before, see below) before the cache is looked in: no kept page is ever
+stale, and the servers can share one cache (Redis) or each keep their own.
 
 A page is keyed by its path and the query parameters it uses (``uses``), each with a value it
 accepts written one way, and nothing else: any other parameter, or a value the page ignores,
