@@ -17,15 +17,25 @@ most while it lasts, and once when the cache answers again. ``/zdravi/`` names i
 
 Nothing kept is stale when the shared cache comes back: the keys of what is kept name the
 state of the data it was computed from (``tournament.cache``).
+
+A value that never changes under its key (a page whose key names the state of the data, issue
+32, 2) is kept with ``set_lasting`` and read with ``get_lasting``: in this process too, in a
+store bounded in bytes (``settings.PROCESS_CACHE_BYTES``, least recently used out first) asked
+before the shared cache, so that a page read again costs no round trip to Redis. It is kept
+pickled, as the shared cache keeps it: each reader gets its own copy (a response's headers are
+set by each request's middleware).
 """
 
 import logging
+import pickle
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from cachetools import LRUCache
+from django.conf import settings
 from django.core.cache import cache as _shared
 from django.core.cache.backends.locmem import LocMemCache
 
@@ -143,6 +153,43 @@ def incr(key: str) -> int:
     return _call(lambda store: store.incr(key), expected=(ValueError,))
 
 
+_lasting = LRUCache(maxsize=settings.PROCESS_CACHE_BYTES, getsizeof=len)
+_lasting_lock = threading.Lock()
+
+
+def get_lasting(key: str) -> Any:
+    """What ``set_lasting`` kept under ``key``: from this process's store, else from the
+    shared cache (then kept in the process too); None when neither holds it."""
+    with _lasting_lock:
+        kept = _lasting.get(key)
+    if kept is not None:
+        return pickle.loads(kept)
+    value = get(key)
+    if value is not None:
+        _keep_here(key, value)
+    return value
+
+
+def set_lasting(key: str, value: Any, timeout: float | None) -> None:
+    """Keep ``value`` under a key that names it for good (it never holds another value):
+    in the shared cache and in this process."""
+    set(key, value, timeout)
+    _keep_here(key, value)
+
+
+def _keep_here(key: str, value: Any) -> None:
+    kept = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+    if len(kept) > _lasting.maxsize:
+        return  # larger than the whole store: in the shared cache only
+    with _lasting_lock:
+        _lasting[key] = kept
+
+
+def lasting_bytes() -> int:
+    """The bytes this process keeps of lasting values (at most PROCESS_CACHE_BYTES)."""
+    return _lasting.currsize
+
+
 def state() -> str | None:
     """None when the shared cache answers; else since when it does not (local time, ISO).
     Asks it unless it is marked down."""
@@ -157,6 +204,8 @@ def clear() -> None:
     """Everything kept, shared and in this process, gone (the tests start from nothing)."""
     _call(lambda store: store.clear())
     _local.clear()
+    with _lasting_lock:
+        _lasting.clear()
 
 
 def forget_outage() -> None:

@@ -273,6 +273,15 @@ else:
 DISK_LOW_BYTES = int(float(os.environ.get("DJANGO_DISK_LOW_MIB", "200")) * 1024 * 1024)
 DISK_PATH = os.environ.get("DJANGO_DISK_PATH", "")
 
+# Each process keeps the pages it served, besides the shared cache, in so many bytes at most
+# (sharedcache.get_lasting: asked before Redis; the least recently used go first).
+PROCESS_CACHE_BYTES = int(os.environ.get("PROCESS_CACHE_BYTES", 64 * 1024 * 1024))
+
+# Each process keeps a tournament's state (row and revision) it read from the database so many
+# seconds (tournament.cache.recent): another server's change is shown within that time plus a
+# page's, at most a second (issue 32, 2); the process's own changes at once.
+PUBLIC_STATE_SECONDS = float(os.environ.get("PUBLIC_STATE_SECONDS", "0.5"))
+
 # The standings' live refresh (public.live): during a burst of saves a stage's live fragment is
 # computed at most once in so many seconds; readers asking meanwhile get the latest one.
 LIVE_REFRESH_INTERVAL = float(os.environ.get("LIVE_REFRESH_INTERVAL", "2"))

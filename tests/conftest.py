@@ -55,11 +55,14 @@ def default_language():
 
 @pytest.fixture(autouse=True)
 def empty_cache():
-    """Public pages are cached; every test starts with an empty cache that answers."""
+    """Public pages are cached; every test starts with an empty cache that answers, and no
+    tournament's state kept from another test (whose rows were rolled back)."""
     import sharedcache
+    from tournament.cache import forget_states
 
     sharedcache.forget_outage()
     sharedcache.clear()
+    forget_states()
 
 
 @pytest.fixture

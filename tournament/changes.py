@@ -12,10 +12,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from django.db import transaction
 from django.db.models import F
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
+from .cache import forget_states
 from .models import Game, Player, Round, Seat, Stage, Table, Team, TeamMember, Tournament
 
 # model -> the lookup that finds a row's tournament in one UPDATE
@@ -42,6 +44,14 @@ def touch_where(**lookup) -> None:
         held[tuple(sorted(lookup.items(), key=repr))] = lookup
         return
     Tournament.objects.filter(**lookup).update(**_moved())
+    _forget_now_and_on_commit()
+
+
+def _forget_now_and_on_commit(**_signal) -> None:
+    """This process reads every state again (``tournament.cache.recent``): now, and once the
+    write is committed (a request reading meanwhile got the state before it)."""
+    forget_states()
+    transaction.on_commit(forget_states)
 
 
 @contextmanager
@@ -96,6 +106,9 @@ def _tournament_saved(sender, instance, created, raw=False, **kwargs) -> None:
 
 
 def connect() -> None:
+    # any row written (a person's, their history's, a tournament's): the states read again
+    post_save.connect(_forget_now_and_on_commit, dispatch_uid="forget-states-saved")
+    post_delete.connect(_forget_now_and_on_commit, dispatch_uid="forget-states-deleted")
     post_save.connect(_tournament_saved, sender=Tournament, dispatch_uid="touch-Tournament")
     for model in (Player, Team, Stage):
         register(model, by_tournament)

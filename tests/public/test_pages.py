@@ -6,12 +6,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+import sharedcache
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
 from interchange.schema import validator
 from sample.simulate import full_championship
 from scoring.models import Sheet
 from tests.authors import author
+from tournament.cache import forget_states
 from tournament.changes import touch
 from tournament.models import Game
 
@@ -258,9 +260,8 @@ def test_where_do_i_sit_takes_the_same_queries_with_one_game_or_two(client, fina
 
     counts = []
     for _ in range(2):
-        from django.core.cache import cache
-
-        cache.clear()
+        sharedcache.clear()
+        forget_states()  # the state read anew too
         with CaptureQueriesContext(connection) as captured:
             page(client, "public:draw", slug="mcr")
             page(client, "public:home", slug="mcr")

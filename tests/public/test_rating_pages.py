@@ -11,6 +11,7 @@ from django.urls import reverse
 from scoring import rating
 from scoring.models import PersonRating, RatingEntry
 from tests.scoring.test_rating import link_persons
+from tournament.cache import forget_states
 
 SHOWN_ONLY = "Rating se jen zobrazuje: nerozhoduje"
 
@@ -56,6 +57,8 @@ def test_the_least_number_of_games_is_a_setting_or_the_lists_parameter(rated, se
 
 
 def queries(url) -> int:
+    """The queries of a request that reads the state anew (a process keeps it a while)."""
+    forget_states()
     with CaptureQueriesContext(connection) as captured:
         get(url)
     return len(captured)

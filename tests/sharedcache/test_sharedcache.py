@@ -160,3 +160,29 @@ def test_no_module_but_sharedcache_holds_djangos_cache():
     assert len(modules) > 100
     assert holding == {}
     assert not any(".cache." in middleware for middleware in settings.MIDDLEWARE)
+
+
+def test_lasting_values_are_kept_in_the_process_within_a_bound_in_bytes(monkeypatch):
+    """Kept in the process beside the shared cache (issue 32, 2), the least recently used
+    leaving first once the store holds its bytes; each reader gets its own copy."""
+    from cachetools import LRUCache
+    from django.core.cache import cache
+
+    bound = 10_000
+    monkeypatch.setattr(sharedcache, "_lasting", LRUCache(maxsize=bound, getsizeof=len))
+    for number in range(100):
+        sharedcache.set_lasting(f"page-{number}", {"body": "x" * 1000, "n": number}, 60)
+        assert 0 < sharedcache.lasting_bytes() <= bound
+    kept = [key for key in (f"page-{n}" for n in range(100)) if key in sharedcache._lasting]
+    assert 5 <= len(kept) < 10 and kept == [f"page-{n}" for n in range(100 - len(kept), 100)]
+    assert cache.get("page-0")["n"] == 0  # gone from the process, still shared
+    assert sharedcache.get_lasting("page-0")["n"] == 0  # read from the shared cache ...
+    assert "page-0" in sharedcache._lasting  # ... and kept in the process again
+    cache.delete("page-99")
+    first = sharedcache.get_lasting("page-99")  # from the process, not asking the shared one
+    first["body"] = "changed by one request"
+    assert sharedcache.get_lasting("page-99")["body"] == "x" * 1000
+    sharedcache.set_lasting("huge", "y" * (2 * bound), 60)  # larger than the whole store
+    assert "huge" not in sharedcache._lasting and sharedcache.get("huge") == "y" * (2 * bound)
+    sharedcache.clear()
+    assert sharedcache.lasting_bytes() == 0 and sharedcache.get_lasting("page-99") is None
