@@ -16,7 +16,7 @@ from rules.sanctions import Sanction as SanctionData
 from rules.sanctions import void, voided_games
 from rules.score import entry_of, round_score
 from scoring.models import ArchiveEntry, RoundResult
-from scoring.pages import PlayerInfo, SeatRow, held_results, player_infos  # noqa: F401
+from scoring.pages import PlayerInfo, SeatRow, player_infos  # noqa: F401
 from scoring.publicity import has_held_results, with_held_results
 from scoring.selectors import (
     sanction_rows,

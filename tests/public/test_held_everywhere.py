@@ -5,11 +5,13 @@ it. Every public reader asks the one rule, ``scoring.publicity``; this test requ
 public address with real arguments, as ``test_private_reasons`` does for reasons."""
 
 import html
+import json
 import re
 
 import pytest
 from django.test import Client
 
+from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
 from public.selectors import archive
 from scoring import rating
@@ -149,3 +151,17 @@ def test_the_staff_see_the_held_results(held, organiser):
     assert champion.name in text and TITLE.search(text)
     page = staff.get(f"/sprava/drzeno/hraci/{champion.number}/").content.decode()
     assert champion.name in page
+
+
+def test_the_public_server_holds_what_the_venue_holds(held):
+    """The pushed document carries the hold (``settings.results_held``); the public server
+    imports it the way the push does and its every public address, persons and rating
+    included, shows nothing of the held A-final."""
+    document = json.loads(json.dumps(export_tournament(held)))
+    assert document["tournament"]["settings"]["results_held"] == {"final_a": WHEN}
+    copy, _ = import_tournament(document, slug="verejny-drzeno")
+    link_persons(copy)
+    found = every_public_address(copy)
+    shown = [path for path, text in found.items() if shows_a_final_result(path, text)]
+    assert not shown, f"A-final results shown on the public server while held: {shown}"
+    assert not RatingEntry.objects.filter(table__game__stage__kind="final_a").exists()
