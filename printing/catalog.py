@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from rules.stages import FINAL_A, STAGES
 from scoring import cards, links
-from scoring.pages import held_results
+from scoring.publicity import held_results
 from tournament.addresses import phones_address
 from tournament.converters import TEXT_OF_KIND
 from tournament.models import DrawStatus, Game, Tournament

@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy
 
 from accounts.access import organiser_required, public
 from rules.stages import stage_index
-from scoring.pages import held_results, held_words, page_context
+from scoring.pages import held_words, page_context
+from scoring.publicity import held_results
 from tournament import registration
 from tournament.addresses import phones_address
 from tournament.cache import cached_page, number

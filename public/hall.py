@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 
 from rules.stages import TEAMS as LOT_TEAMS
 from rules.stages import stage_index
-from scoring import pages
+from scoring import pages, publicity
 from scoring.ceremony import Reveal, current_reveal
 from scoring.models import Lot, Sheet
 from scoring.selectors import progress as stage_progress
@@ -386,7 +386,7 @@ def hall_state(tournament: Tournament, standings_of=None) -> HallState:
     games = _games_now(current_games(tournament))
     if any(game.started for game in games):  # playing: nothing else is shown
         return HallState(tournament.name, tuple(games))
-    held = pages.held_results(tournament)
+    held = publicity.held_results(tournament)
     waiting = tuple(
         Decision.of(c)
         for c in Commitment.objects.filter(

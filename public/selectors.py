@@ -7,7 +7,7 @@ import uuid
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Exists, Max, OuterRef, Sum
+from django.db.models import Count, Max, Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -16,7 +16,8 @@ from rules.sanctions import Sanction as SanctionData
 from rules.sanctions import void, voided_games
 from rules.score import entry_of, round_score
 from scoring.models import ArchiveEntry, RoundResult
-from scoring.pages import PlayerInfo, SeatRow, held_results, player_infos  # noqa: F401
+from scoring.pages import PlayerInfo, SeatRow, player_infos  # noqa: F401
+from scoring.publicity import has_held_results, with_held_results
 from scoring.selectors import (
     sanction_rows,
     seated_by_game,
@@ -280,9 +281,7 @@ class Archive:
 def _announced(entries):
     """Archive entries of results announced: a tournament with a stage held for the
     ceremony shows nothing of it until the results are released."""
-    return entries.exclude(
-        tournament__in=Stage.objects.filter(results_held=True).values("tournament")
-    )
+    return entries.exclude(tournament__in=with_held_results())
 
 
 PERSON = ("player__person__uuid", "player__person__name")
@@ -363,10 +362,9 @@ class PersonPage:
 def person_page(person: Person) -> PersonPage:
     """Every tournament the person played, newest first, with the stored summary of each
     completed one (nothing of a tournament whose results are held). Two queries."""
-    held = Stage.objects.filter(tournament=OuterRef("tournament"), results_held=True)
     players = (
         Player.objects.filter(person=person)
-        .annotate(held=Exists(held))
+        .annotate(held=has_held_results())
         .select_related("tournament", "archive_entry")
         .order_by("-tournament__start_date", "-tournament_id")
     )

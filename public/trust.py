@@ -14,7 +14,8 @@ from rules.commitment import commitment as commitment_of
 from rules.commitment import seed_hex
 from scoring import log
 from scoring.models import SanctionScope
-from scoring.pages import held_results, page_context
+from scoring.pages import page_context
+from scoring.publicity import held_results
 from tournament.cache import cached_page, chosen, number, used_parameters
 from tournament.lookups import tournament_or_404
 from tournament.models import Commitment, Tournament

@@ -21,7 +21,7 @@ from accounts.access import public
 from interchange.results import results_document
 from rules.stages import FINAL_A, FINAL_B, QUALIFIER, STAGES
 from scoring import ceremony as ceremony_reveals
-from scoring import pages
+from scoring import pages, publicity
 from scoring.selectors import stage_data
 from sharedcache import not_cached_whole
 from tournament import disk
@@ -397,7 +397,7 @@ def standings_json(request, slug, stage):
     )
     response = JsonResponse(
         results_document(
-            stage_data(stage_), announced_only=True, held=pages.held_results(tournament)
+            stage_data(stage_), announced_only=True, held=publicity.held_results(tournament)
         ),
         json_dumps_params={"ensure_ascii": False, "indent": 1},
     )
@@ -485,7 +485,7 @@ def player(request, slug, number):
     if page is None:
         raise Http404
     by_stage = []
-    held = pages.held_results(tournament)
+    held = publicity.held_results(tournament)
     for kind in STAGES:
         rounds = [r for r in page.rounds if r.stage == kind]
         if rounds and kind in held:  # nothing of a held stage's results before the ceremony

@@ -24,6 +24,7 @@ from tournament.collation import czech_key, name_key
 from tournament.labels import stage_label
 from tournament.models import Game, Player, Round, Seat, SightClass, Stage, Tournament
 
+from .publicity import held_results
 from .selectors import progress as scoring_progress
 from .selectors import (
     sanction_rows,
@@ -106,16 +107,6 @@ class ExpelledRow:
     player: PlayerInfo
     words: str
     reason: str = ""  # the staff's only: empty wherever the public reads
-
-
-def held_results(tournament: Tournament) -> dict[str, str]:
-    """The stages whose results are held for the announcement (Tabbycat's "release"), each
-    with the announcement's words: when (and where) they will be announced. One query."""
-    return dict(
-        Stage.objects.filter(tournament=tournament, results_held=True).values_list(
-            "kind", "announcement"
-        )
-    )
 
 
 def held_words(announcement: str) -> str:

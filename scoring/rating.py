@@ -21,7 +21,9 @@ write has to call this module; a sheet's save costs nothing more. ``recompute`` 
 rating --recompute``) computes from scratch whatever the fingerprint says.
 
 What is rated: each table's game once complete (``rules.progress``: every round's sheet in,
-confirmed where the stage needs it), one free-for-all match of the table's players who have a
+confirmed where the stage needs it) and public (a stage held for the ceremony only once
+released, ``scoring.publicity``; holding and releasing move the change stamp, so the
+fingerprint sees both), one free-for-all match of the table's players who have a
 person (``Player.person``), ranked by the game's points, then closes (a voided game scores
 nothing). Players without a person are left out of the match.
 """
@@ -45,6 +47,7 @@ from tournament.collation import czech_key, name_key
 from tournament.models import Person, Player, Tournament
 
 from .models import PersonRating, RatingEntry, RatingState, RoundResult
+from .publicity import held_results
 from .selectors import progress, sanctions_in_force
 
 _BATCH = 500
@@ -84,11 +87,15 @@ def rated_tournaments():
 
 
 def tournament_tables(tournament: Tournament) -> list[RatedTable]:
-    """The tournament's complete table games with at least two persons, in three queries (one
-    when no game is complete)."""
+    """The tournament's complete table games with at least two persons, in four queries (two
+    when no game is complete). A stage whose results are held for the ceremony is rated only
+    once released (``scoring.publicity``): the rating is public, and no rating moves on a
+    result not announced."""
+    held = held_results(tournament)
     complete = {
         (kind, state.number)
         for kind, stage in progress(tournament).items()
+        if kind not in held
         for state in stage.games
         if state.complete
     }
