@@ -23,6 +23,7 @@ from scoring import ceremony as ceremony_reveals
 from scoring import pages
 from scoring.selectors import stage_data
 from sharedcache import not_cached_whole
+from tournament.addresses import INSTANCE_HEADER, instance_token
 from tournament.cache import (
     cached_page,
     keep_only,
@@ -91,6 +92,8 @@ def health(request):
     cache = "ok" if down_since is None else f"unavailable since {down_since}"
     response = HttpResponse(f"ok\ncache: {cache}\n", content_type="text/plain")
     response["Cache-Control"] = "no-store"
+    # which server this is: the settings page checks the phones' address reaches this one
+    response[INSTANCE_HEADER] = instance_token()
     return response
 
 

@@ -13,6 +13,7 @@ parses in its event loop, and ``syllabatim.asgi`` waits for the body there too.
 import argparse
 import logging
 import os
+import secrets
 import shutil
 import tempfile
 
@@ -21,6 +22,7 @@ from django.conf import settings
 from django.db import DatabaseError, connections
 
 from scorekeeper.redaction import redact
+from tournament.addresses import BIND_VARIABLE, INSTANCE_VARIABLE
 
 APPLICATION = "syllabatim.asgi:application"
 DEFAULT_BIND = "127.0.0.1:8000"
@@ -90,6 +92,11 @@ def serve(bind: str = DEFAULT_BIND, workers: int = DEFAULT_WORKERS) -> None:
 
     host, _colon, port = bind.rpartition(":")
     more_open_files()
+    # Where the workers listen (the settings page warns of a loopback address; on every
+    # interface they answer to this machine's addresses) and one token for all of them (the
+    # health page's, which tells this server from another at the phones' address).
+    os.environ[BIND_VARIABLE] = bind
+    os.environ.setdefault(INSTANCE_VARIABLE, secrets.token_hex(16))
     shared_cache = None
     if not os.environ.get("REDIS_URL") and not os.environ.get("DJANGO_CACHE_DIR"):
         # One cache for the worker processes (settings: DJANGO_CACHE_DIR), new at each start:
