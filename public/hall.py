@@ -123,9 +123,14 @@ class GameNow:
         return None
 
     def missing(self, round_number: int) -> tuple[int, ...]:
-        """The tables that have not finished the round."""
+        """The tables that have not finished the round (no sheet of it in yet)."""
         position = self.rounds.index(round_number)
-        return tuple(t.table for t in self.tables if t.rounds[position] != DONE)
+        return tuple(t.table for t in self.tables if t.rounds[position] == OPEN)
+
+    def unconfirmed(self, round_number: int) -> tuple[int, ...]:
+        """The tables that have entered the round and wait for the referee's confirmation."""
+        position = self.rounds.index(round_number)
+        return tuple(t.table for t in self.tables if t.rounds[position] == WAITING)
 
 
 @dataclass(frozen=True)
@@ -173,13 +178,13 @@ def playing(state: HallState) -> HallView | None:
     found = []
     for game in started:
         current = game.current_round
-        missing = game.missing(current) if current is not None else ()
         found += _numbered(
             "progress",
             chunks(list(game.tables)),
             game=game,
             current=current,
-            missing=missing,
+            missing=game.missing(current) if current is not None else (),
+            unconfirmed=game.unconfirmed(current) if current is not None else (),
         )
     return HallView(PLAYING, tuple(found), tuple(started))
 

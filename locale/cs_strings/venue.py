@@ -10,4 +10,9 @@ CS = {
     "It is not checked that this address reaches this server: saving the settings asks it from here.": "Není ověřeno, že tato adresa vede na tento server: uložení nastavení to odtud vyzkouší.",
     "This server listens on this computer only: no phone can reach it. Start it for the hall's network, e.g. BIND=0.0.0.0:8000 make serve.": "Tento server naslouchá jen na tomto počítači: žádný telefon se k němu nedostane. Spusťte ho pro síť sálu, např. BIND=0.0.0.0:8000 make serve.",
     "The phones would open %(url)s, not yet checked to reach this server: save the settings, which ask it from here.": "Telefony by otevřely %(url)s, zatím neověřeno, že adresa vede na tento server: uložte nastavení, které to odtud vyzkouší.",
+    "Round %(round)s: table %(tables)s has finished and waits for the referee's confirmation.": (
+        "Kolo %(round)s: stůl %(tables)s dohrál a čeká na potvrzení rozhodčího.",
+        "Kolo %(round)s: stoly %(tables)s dohrály a čekají na potvrzení rozhodčího.",
+        "Kolo %(round)s: stoly %(tables)s dohrály a čekají na potvrzení rozhodčího.",
+    ),
 }

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 from django.db import connection
+from django.template.loader import render_to_string
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
@@ -99,7 +100,20 @@ def test_a_game_with_a_sheet_in_shows_the_tables_rounds_and_who_is_missing():
     (page,) = view.pages
     assert page.kind == "progress"
     assert page.data["current"] == 2  # the second round in playing order
-    assert page.data["missing"] == (2, 3)  # a sheet waiting for its confirmation is not in yet
+    assert page.data["missing"] == (2,)  # no sheet of the round yet
+    assert page.data["unconfirmed"] == (3,)  # entered, waiting for the referee's confirmation
+
+
+def test_tables_that_entered_every_round_wait_for_the_confirmation_not_for_the_play():
+    """Issue 33, point 3: entered and waiting is not "has not finished"."""
+    tables = [
+        TableProgress(1, (DONE, WAITING, WAITING)),
+        TableProgress(2, (WAITING, WAITING, WAITING)),
+    ]
+    view = hall.hall_view(HallState("MČR", (game_now(tables=tables),)))
+    html = render_to_string("public/hall/_progress.html", {"data": view.pages[0].data, "number": 1})
+    assert "nedohrál" not in html
+    assert "Kolo 5: stůl 2 dohrál a čeká na potvrzení rozhodčího." in html
 
 
 def test_a_published_commitment_waits_for_its_draw_between_games():
