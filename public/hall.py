@@ -276,6 +276,21 @@ CHOOSERS: tuple[Callable[[HallState], HallView | None], ...] = (
 )
 
 
+REFRESH = 10  # seconds between the display's questions on an ordinary day
+REFRESH_CEREMONY = 1  # while the ceremony runs or may begin: each reveal on screen within 2 s
+
+
+def refresh_seconds(state: HallState) -> int:
+    """How often the display asks for news: every second while a place of the ceremony is on
+    screen, or while no game is played and every stage shown is over (the ceremony may begin
+    at any moment); else every ``REFRESH`` seconds. An unchanged answer is a cheap 204."""
+    if state.reveal is not None:
+        return REFRESH_CEREMONY
+    if not state.games and state.standings and all(page.over for page in state.standings):
+        return REFRESH_CEREMONY
+    return REFRESH
+
+
 def hall_view(state: HallState) -> HallView:
     """What the hall display shows now (the module's docstring lists the modes)."""
     for choose in CHOOSERS:

@@ -555,15 +555,19 @@ def _person_row(item: selectors.PersonTournament) -> dict:
 
 def _hall_context(request, tournament) -> dict:
     """The hall display's content now (``public.hall``), with the address it asks next."""
-    view = hall.hall_view(
-        hall.hall_state(tournament, lambda kind: live.stage_standings(tournament, kind))
-    )
+    state = hall.hall_state(tournament, lambda kind: live.stage_standings(tournament, kind))
+    view = hall.hall_view(state)
     live_url = (
         reverse("public:hall_live", kwargs={"slug": tournament.slug})
         + "?"
         + urlencode([("od", str(live.Stamp.of(tournament)))])
     )
-    return {"tournament": tournament, "view": view, "live_url": live_url}
+    return {
+        "tournament": tournament,
+        "view": view,
+        "live_url": live_url,
+        "refresh": hall.refresh_seconds(state),
+    }
 
 
 @public

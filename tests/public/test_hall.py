@@ -179,6 +179,25 @@ def test_the_ceremony_shows_each_place_as_the_organiser_reveals_it(demo, organis
     assert 'data-mode="ceremony"' not in shown("mcr")
 
 
+def test_the_display_asks_every_second_while_the_ceremony_runs_or_may_begin(demo, organiser):
+    """Issue 33, point 2: reveals 4.5 s apart, each on screen within 2 s."""
+    assert 'hx-trigger="every 1s, hall-refresh"' in shown("mcr")  # every final over
+    ceremony.show_next(tournament=demo, by=organiser)
+    assert 'hx-trigger="every 1s, hall-refresh"' in shown("mcr")
+
+
+def test_on_an_ordinary_day_the_display_asks_every_ten_seconds():
+    tables = [TableProgress(1, (DONE, OPEN, OPEN))]
+    playing = HallState("MČR", (game_now(tables=tables),), standings=(stage_page(),))
+    assert hall.refresh_seconds(playing) == hall.REFRESH == 10
+    between = HallState("MČR", standings=(stage_page(over=False),))
+    assert hall.refresh_seconds(between) == 10
+    over = HallState("MČR", standings=(stage_page(kind="final_a"),))
+    assert hall.refresh_seconds(over) == hall.REFRESH_CEREMONY == 1
+    reveal = HallState("MČR", reveal=SimpleNamespace(name="Jana Nová"))
+    assert hall.refresh_seconds(reveal) == 1
+
+
 # Through the database: a day ---------------------------------------------------------------
 
 SLUG = "sal"
