@@ -15,4 +15,5 @@ CS = {
         "Kolo %(round)s: stoly %(tables)s dohrály a čekají na potvrzení rozhodčího.",
         "Kolo %(round)s: stoly %(tables)s dohrály a čekají na potvrzení rozhodčího.",
     ),
+    "%(heading)s, %(place)s: %(name)s": "%(heading)s, %(place)s: %(name)s",
 }
