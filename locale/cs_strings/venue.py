@@ -16,4 +16,5 @@ CS = {
         "Kolo %(round)s: stoly %(tables)s dohrály a čekají na potvrzení rozhodčího.",
     ),
     "%(heading)s, %(place)s: %(name)s": "%(heading)s, %(place)s: %(name)s",
+    "Round %(round)s": "Kolo %(round)s",
 }

@@ -113,6 +113,8 @@ def test_tables_that_entered_every_round_wait_for_the_confirmation_not_for_the_p
     view = hall.hall_view(HallState("MČR", (game_now(tables=tables),)))
     html = render_to_string("public/hall/_progress.html", {"data": view.pages[0].data, "number": 1})
     assert "nedohrál" not in html
+    # the columns' headers say what they are, to everybody (issue 33, point 11)
+    assert '<th scope="col">Kolo 5</th><th scope="col">Kolo 2</th>' in html
     assert "Kolo 5: stůl 2 dohrál a čeká na potvrzení rozhodčího." in html
 
 
