@@ -45,6 +45,9 @@ from .commitments import label as commitment_label
 # screen's height, so the same rows fit 1920×1080): the seats have no line above the table.
 ROWS_PER_PAGE = 8
 SEATS_PER_PAGE = 10
+# The standings: a heading and one line above the table, so ten rows of the same size fill the
+# screen to the footer (measured: tests/browser/test_hall.py, issue 33 point 11).
+STANDINGS_ROWS_PER_PAGE = 10
 SEATING = "seating"
 PLAYING = "playing"
 COMMITMENT = "commitment"
@@ -244,7 +247,7 @@ def standings(state: HallState) -> HallView | None:
                 ]
                 found += _numbered(
                     "standings",
-                    chunks(lines),
+                    chunks(lines, STANDINGS_ROWS_PER_PAGE),
                     kind=kind,
                     stage=page,
                     standing=standing,
