@@ -126,7 +126,7 @@ def test_a_published_commitment_waits_for_its_draw_between_games():
 
 
 def test_between_games_the_standings_with_the_cut_after_the_lots():
-    rows = [(n, f"Hráč {n}", 100 - n) for n in range(1, 12)]
+    rows = [(n, f"Hráč {n}", 100 - n) for n in range(1, hall.STANDINGS_ROWS_PER_PAGE + 4)]
     page = stage_page(rows=rows)
     page.categories[0].rows[6] = pages.StandingRow(
         7, info(7, "Hráč 7"), 93, 0, 0, 5, False, first_out=True
@@ -136,7 +136,7 @@ def test_between_games_the_standings_with_the_cut_after_the_lots():
     assert view.mode == hall.STANDINGS
     assert view.pages[0].kind == "decision" and view.pages[0].data["decision"].order
     standings = [p for p in view.pages if p.kind == "standings"]
-    assert [len(p.data["rows"]) for p in standings] == [8, 3]
+    assert [len(p.data["rows"]) for p in standings] == [hall.STANDINGS_ROWS_PER_PAGE, 3]
     assert standings[0].data["rows"][6].row.first_out
 
 
