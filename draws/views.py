@@ -1,5 +1,7 @@
 """The organiser's draw pages: thin, every write through ``services``."""
 
+from types import SimpleNamespace
+
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -8,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from accounts.access import organiser_required
+from accounts.access import organiser_required, referee_required
 from rules import draw as rules_draw
 from rules.championship import TABLE_SIZE_MAX, TABLE_SIZE_MIN
 from scoring.selectors import quota_warnings
@@ -461,3 +463,14 @@ def presence(request, slug):
         )
         return redirect("draws:overview", slug=slug)
     return render(request, "draws/presence.html", {"tournament": tournament, "players": players})
+
+
+# The finals' draws (rules D, L and N: the referee draws the finals): the same pages for the
+# referee's audience, recorded as theirs (every service is given ``request.user``). The
+# qualifier's set-up and draws stay the organiser's (draws/urls_organiser.py).
+finals = SimpleNamespace(
+    **{
+        name: referee_required(globals()[name].__wrapped__)
+        for name in ("draw_new", "game", "confirm", "redraw", "swap", "rounds")
+    }
+)

@@ -45,6 +45,9 @@ from .commitments import label as commitment_label
 # screen's height, so the same rows fit 1920×1080): the seats have no line above the table.
 ROWS_PER_PAGE = 8
 SEATS_PER_PAGE = 10
+# The standings: a heading and one line above the table, so ten rows of the same size fill the
+# screen to the footer (measured: tests/browser/test_hall.py, issue 33 point 11).
+STANDINGS_ROWS_PER_PAGE = 10
 SEATING = "seating"
 PLAYING = "playing"
 COMMITMENT = "commitment"
@@ -123,9 +126,14 @@ class GameNow:
         return None
 
     def missing(self, round_number: int) -> tuple[int, ...]:
-        """The tables that have not finished the round."""
+        """The tables that have not finished the round (no sheet of it in yet)."""
         position = self.rounds.index(round_number)
-        return tuple(t.table for t in self.tables if t.rounds[position] != DONE)
+        return tuple(t.table for t in self.tables if t.rounds[position] == OPEN)
+
+    def unconfirmed(self, round_number: int) -> tuple[int, ...]:
+        """The tables that have entered the round and wait for the referee's confirmation."""
+        position = self.rounds.index(round_number)
+        return tuple(t.table for t in self.tables if t.rounds[position] == WAITING)
 
 
 @dataclass(frozen=True)
@@ -173,13 +181,13 @@ def playing(state: HallState) -> HallView | None:
     found = []
     for game in started:
         current = game.current_round
-        missing = game.missing(current) if current is not None else ()
         found += _numbered(
             "progress",
             chunks(list(game.tables)),
             game=game,
             current=current,
-            missing=missing,
+            missing=game.missing(current) if current is not None else (),
+            unconfirmed=game.unconfirmed(current) if current is not None else (),
         )
     return HallView(PLAYING, tuple(found), tuple(started))
 
@@ -239,7 +247,7 @@ def standings(state: HallState) -> HallView | None:
                 ]
                 found += _numbered(
                     "standings",
-                    chunks(lines),
+                    chunks(lines, STANDINGS_ROWS_PER_PAGE),
                     kind=kind,
                     stage=page,
                     standing=standing,
@@ -269,6 +277,21 @@ CHOOSERS: tuple[Callable[[HallState], HallView | None], ...] = (
     commitment,
     standings,
 )
+
+
+REFRESH = 10  # seconds between the display's questions on an ordinary day
+REFRESH_CEREMONY = 1  # while the ceremony runs or may begin: each reveal on screen within 2 s
+
+
+def refresh_seconds(state: HallState) -> int:
+    """How often the display asks for news: every second while a place of the ceremony is on
+    screen, or while no game is played and every stage shown is over (the ceremony may begin
+    at any moment); else every ``REFRESH`` seconds. An unchanged answer is a cheap 204."""
+    if state.reveal is not None:
+        return REFRESH_CEREMONY
+    if not state.games and state.standings and all(page.over for page in state.standings):
+        return REFRESH_CEREMONY
+    return REFRESH
 
 
 def hall_view(state: HallState) -> HallView:

@@ -25,6 +25,7 @@ from scoring import pages, publicity
 from scoring.selectors import stage_data
 from sharedcache import not_cached_whole
 from tournament import disk
+from tournament.addresses import INSTANCE_HEADER, instance_token
 from tournament.cache import (
     cached_page,
     keep_only,
@@ -97,6 +98,8 @@ def health(request):
         f"{status}\ncache: {cache}\ndisk: {disk_line}\n", content_type="text/plain"
     )
     response["Cache-Control"] = "no-store"
+    # which server this is: the settings page checks the phones' address reaches this one
+    response[INSTANCE_HEADER] = instance_token()
     return response
 
 
@@ -569,15 +572,19 @@ def _person_row(item: selectors.PersonTournament) -> dict:
 
 def _hall_context(request, tournament) -> dict:
     """The hall display's content now (``public.hall``), with the address it asks next."""
-    view = hall.hall_view(
-        hall.hall_state(tournament, lambda kind: live.stage_standings(tournament, kind))
-    )
+    state = hall.hall_state(tournament, lambda kind: live.stage_standings(tournament, kind))
+    view = hall.hall_view(state)
     live_url = (
         reverse("public:hall_live", kwargs={"slug": tournament.slug})
         + "?"
         + urlencode([("od", str(live.Stamp.of(tournament)))])
     )
-    return {"tournament": tournament, "view": view, "live_url": live_url}
+    return {
+        "tournament": tournament,
+        "view": view,
+        "live_url": live_url,
+        "refresh": hall.refresh_seconds(state),
+    }
 
 
 @public

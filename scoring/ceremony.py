@@ -1,9 +1,9 @@
 """The announcement of the results (issue 24): the ceremony's reveals in order and where it
 stands. Per category of the A-final the third, the second and the first place (the first with
 the title, "Mistryně ČR v Syllabatimu 2026 v kategorii nevidomí"), then the B-final's podium,
-then the best team. The organiser moves it one reveal at a time; the hall display, the public
-page and the handout read the same sequence. Revealing the last place releases the results
-held for the announcement (``Stage.results_held``).
+then the teams' podium, the best team last. The organiser moves it one reveal at a time; the
+hall display, the public page and the handout read the same sequence. Revealing the last place
+releases the results held for the announcement (``Stage.results_held``).
 """
 
 from dataclasses import dataclass, field
@@ -29,7 +29,7 @@ from tournament.refusals import Refused
 from .models import Ceremony
 from .pages import MedalsPage, medals_page
 
-TEAMS = "teams"  # the kind of the best team's reveal
+TEAMS = "teams"  # the kind of the teams' reveals (rule B: the best team and the further places)
 
 
 class CeremonyRefused(Refused):
@@ -55,7 +55,7 @@ class Reveal:
     def heading(self) -> str:
         """What the place is of: "Finále A, B1, nevidomí", "Finále B", "Družstva"."""
         if self.kind == TEAMS:
-            return _("Best team")
+            return _("Best team") if self.place == 1 else _("Teams")
         label = capfirst(stage_label(self.kind))
         if self.category == ALL:
             return label
@@ -75,8 +75,10 @@ class Reveal:
     def sentence(self) -> str:
         """The reveal in one sentence, as the live region announces it."""
         where = {"heading": self.heading, "place": self.place_words, "name": self.name}
-        if self.kind == TEAMS:
+        if self.kind == TEAMS and self.place == 1:
             said = _("%(heading)s: %(name)s") % where
+        elif self.kind == TEAMS:  # a team's name has no gender to agree with
+            said = _("%(heading)s, %(place)s: %(name)s") % where
         elif self.feminine:
             said = pgettext("feminine", "%(heading)s: %(place)s goes to %(name)s") % where
         else:
@@ -92,7 +94,8 @@ class Reveal:
 def sequence(medals: MedalsPage, year: int) -> list[Reveal]:
     """The ceremony's reveals in order, from the medals' read model: each A-final category's
     podium from the third place up, the first with the title in the category; the B-final's
-    podium; the best team. Places a tie still leaves open (waiting for a lot) are left out."""
+    podium; the teams' podium, the best team last. Places a tie still leaves open (waiting for
+    a lot) are left out."""
     reveals: list[Reveal] = []
     for kind in (FINAL_A, FINAL_B):
         for podium in (p for p in medals.podiums if p.kind == kind):
@@ -116,16 +119,17 @@ def sequence(medals: MedalsPage, year: int) -> list[Reveal]:
                         else "",
                     )
                 )
-    best = medals.best_team
-    if best is not None:
+    # Rule B: "the best team and then the order at the further places": the teams' podium
+    # from the third place up, like the finals'.
+    for row in sorted(medals.teams, key=lambda row: -row.rank):
         reveals.append(
             Reveal(
                 TEAMS,
                 ALL,
-                best.rank,
-                best.team,
-                best.points,
-                members=tuple(player.name for player in best.counted),
+                row.rank,
+                row.team,
+                row.points,
+                members=tuple(player.name for player in row.counted),
             )
         )
     return reveals

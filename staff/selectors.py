@@ -17,7 +17,7 @@ from rules.stages import FINAL_A, FINAL_B, QUALIFIER, STAGES
 from scoring.pages import held_words
 from scoring.selectors import progress, sanction_rows, tournament_data
 from scoring.standings import qualifier_advancement
-from tournament.addresses import phones_address
+from tournament.addresses import phones_address, phones_address_reached
 from tournament.labels import stage_label
 from tournament.local_qualifiers import source_words
 from tournament.models import (
@@ -120,12 +120,17 @@ def _phones(tournament: Tournament, stages) -> Step:
     links = (StepLink(_("Settings"), "staff:settings"),)
     title = _("Address for the phones")
     phones = phones_address(tournament)
-    if phones.configured and not phones.loopback:
+    if phones.configured and not phones.loopback and phones_address_reached(phones.url):
         words = _("The phones open %(url)s.") % {"url": phones.url}
         return Step("phones", title, DONE, words, links)
     if stages[FINAL_A].games and stages[FINAL_A].over:
         return Step("phones", title, DONE, _("The games are over: no phone enters a round."), links)
-    if phones.configured:
+    if phones.configured and not phones.loopback:
+        words = _(
+            "The phones would open %(url)s, not yet checked to reach this server: save the "
+            "settings, which ask it from here."
+        ) % {"url": phones.url}
+    elif phones.configured:
         words = _(
             "The phones would open %(url)s, an address of this computer only: set the address "
             "of this computer in the hall's network before printing the score sheets."

@@ -22,6 +22,7 @@ option itself; asyncio's loop, where uvloop is not, needs ``TcpConfig``.
 import argparse
 import logging
 import os
+import secrets
 import shutil
 import socket
 
@@ -33,6 +34,7 @@ from uvicorn.config import STARTUP_FAILURE
 
 from scorekeeper.redaction import redact
 from syllabatim import cache_folders
+from tournament.addresses import BIND_VARIABLE, INSTANCE_VARIABLE
 
 APPLICATION = "syllabatim.asgi:application"
 DEFAULT_BIND = "127.0.0.1:8000"
@@ -110,6 +112,11 @@ class TcpConfig(uvicorn.Config):
 def serve(bind: str = DEFAULT_BIND, workers: int = DEFAULT_WORKERS) -> None:
     host, _colon, port = bind.rpartition(":")
     more_open_files()
+    # Where the workers listen (the settings page warns of a loopback address; on every
+    # interface they answer to this machine's addresses) and one token for all of them (the
+    # health page's, which tells this server from another at the phones' address).
+    os.environ[BIND_VARIABLE] = bind
+    os.environ.setdefault(INSTANCE_VARIABLE, secrets.token_hex(16))
     shared_cache = None
     if not os.environ.get("REDIS_URL") and not os.environ.get("DJANGO_CACHE_DIR"):
         # One cache for the worker processes (settings: DJANGO_CACHE_DIR), new at each start:

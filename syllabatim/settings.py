@@ -21,6 +21,8 @@ from django.core.checks.security.base import (
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from syllabatim.hosts import VenueHosts
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"
@@ -54,7 +56,11 @@ def _strong(key: str) -> str:
 
 
 SECRET_KEY = _strong(_secret_key())
-ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
+# Also the phones' addresses the organiser gave and, served on every interface, this machine's
+# own (syllabatim/hosts.py): a phone opening a table link is not refused as a stranger.
+ALLOWED_HOSTS = VenueHosts(
+    os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
+)
 CSRF_TRUSTED_ORIGINS = [
     o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o
 ]

@@ -19,6 +19,28 @@ class StageConverter:
         return TEXT_OF_KIND[value]
 
 
+class QualifierConverter(StageConverter):
+    """The qualifier only: its draws are the organiser's (the finals' are the referee's too)."""
+
+    regex = TEXT_OF_KIND[QUALIFIER]
+
+    def to_url(self, value: str) -> str:
+        if value != QUALIFIER:
+            raise ValueError(value)  # reverse() tries the finals' pattern of the same name
+        return super().to_url(value)
+
+
+class FinalConverter(StageConverter):
+    """A final (A or B): rules D, L and N have the referee draw them."""
+
+    regex = f"{TEXT_OF_KIND[FINAL_A]}|{TEXT_OF_KIND[FINAL_B]}"
+
+    def to_url(self, value: str) -> str:
+        if value not in (FINAL_A, FINAL_B):
+            raise ValueError(value)
+        return super().to_url(value)
+
+
 class NumberConverter:
     """A start number or a row's id as the pages link it: no leading zero, at most nine
     digits. Django's ``int`` also takes ``/hrac/0007/``, another address of the same page
@@ -34,4 +56,6 @@ class NumberConverter:
 
 
 register_converter(StageConverter, "stage")
+register_converter(QualifierConverter, "qualifier")
+register_converter(FinalConverter, "final")
 register_converter(NumberConverter, "number")

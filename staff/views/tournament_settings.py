@@ -2,6 +2,8 @@
 
 from urllib.parse import urlsplit
 
+from django.conf import settings as django_settings
+from django.contrib import messages
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -10,7 +12,13 @@ from accounts.access import organiser_required
 from rules.stages import STAGES
 from scoring.selectors import quota_warnings
 from tournament import services
-from tournament.addresses import phones_address, suggested_url
+from tournament.addresses import (
+    check_phones_address,
+    listens_on_loopback_only,
+    phones_address,
+    phones_address_reached,
+    suggested_url,
+)
 from tournament.lookups import tournament_or_404
 from tournament.models import Tournament
 from ui.views import ServiceFormView
@@ -115,12 +123,17 @@ class TournamentNew(ServiceFormView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         request, tournament = self.request, self.tournament
+        phones = phones_address(tournament, request.build_absolute_uri("/"))
         return {
             **context,
             "tournament": tournament,
             "sections": _sections(context["form"], tournament, self.confirmation),
             "warnings": quota_warnings(tournament) if tournament else [],
-            "phones": phones_address(tournament, request.build_absolute_uri("/")),
+            "phones": phones,
+            "phones_checked": phones.configured
+            and not phones.loopback
+            and phones_address_reached(phones.url),
+            "loopback_server": listens_on_loopback_only(),
             "phones_suggestion": suggested_url(urlsplit("//" + request.get_host()).port),
         }
 
@@ -165,6 +178,24 @@ class Settings(TournamentNew):
         services.update_tournament(
             tournament=self.tournament, values=form.values(), confirmation=form.confirmation()
         )
+        self._check_phones()
+
+    def _check_phones(self) -> None:
+        """Saved, the phones' address is asked from this server: does it reach this one?"""
+        phones = phones_address(Tournament.objects.get(pk=self.tournament.pk))
+        if not phones.configured or phones.loopback:
+            return
+        # this process reads the names it answers to again at once (syllabatim/hosts.py)
+        forget = getattr(django_settings.ALLOWED_HOSTS, "forget", None)
+        if forget is not None:
+            forget()
+        problem = check_phones_address(phones.url)
+        if problem:
+            messages.warning(
+                self.request,
+                _("The phones' address does not reach this server yet: %(problem)s")
+                % {"problem": problem},
+            )
 
     def success_message(self, form, result):
         return _("The settings are saved.")

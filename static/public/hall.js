@@ -1,6 +1,7 @@
 // The hall display (templates/public/hall.html): shows one page (section) of the content at a
 // time and turns them every few seconds; htmx (static/vendor/htmx) asks the content again
-// every 10 s and replaces it when the tournament has changed. Space (or the button) pauses
+// every 10 s (every second while the ceremony runs or may begin: public.hall.refresh_seconds)
+// and replaces it when the tournament has changed. Space (or the button) pauses
 // both, the arrows turn the pages by hand. The footer says when the display last heard from
 // the server and, when it cannot reach it, that the connection is down.
 (function () {

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from draws.services import draw_game, publish_draw_commitment
 from interchange.importer import import_tournament
+from public import hall as hall_module
 from public.hall import Decision
 from scoring import ceremony, pages
 from tests.authors import author
@@ -220,3 +221,28 @@ def test_the_ceremony_takes_the_screen_place_by_place_without_a_reload(hall, db,
         check_screen(hall, "ceremony")
         expect(hall.locator(".ceremony-name")).to_have_text(reveal.name)
     assert reveals[3].name not in hall.locator("#hall").inner_text()
+
+
+ROOM = """() => {
+  const page = document.querySelector(".hall-page:not([hidden])");
+  const rows = page.querySelectorAll("tbody tr");
+  const last = rows[rows.length - 1].getBoundingClientRect();
+  const footer = document.getElementById("hall-footer").getBoundingClientRect();
+  return {rows: rows.length, row: last.height, free: footer.top - last.bottom};
+}"""
+
+
+def test_the_standings_fill_the_screen_in_the_same_type_size(browser, live_server, fresh, referees):
+    """Issue 33, point 11: at 1920×1080 a page of the standings holds as many rows as the
+    screen does: no room for another row of the same size, nothing off the screen."""
+    game = draw_game(
+        tournament=fresh, kind="qualifier", number=1, by=author("Jana"), seed=1, confirm=True
+    )
+    every = {(t.number, r.position) for t in game.tables.all() for r in game.rounds.all()}
+    save_all(game, referees[0], only=every)
+    for tab in czech_tab(browser, live_server, viewport={"width": 1920, "height": 1080}):
+        tab.goto(HALL)
+        check_screen(tab, "standings")
+        room = tab.evaluate(ROOM)
+        assert room["rows"] == hall_module.STANDINGS_ROWS_PER_PAGE  # a full page
+        assert 0 <= room["free"] < room["row"], room  # no room for one more

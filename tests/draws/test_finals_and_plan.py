@@ -226,3 +226,36 @@ def test_the_refusal_counts_the_planned_games_in_czech(fresh):
         with translation.override("cs"), pytest.raises(DrawRefused) as refused:
             draw_game(tournament=fresh, kind="qualifier", number=games + 1, by=author("a"))
         assert f"Kvalifikace má předem {words} (pravidlo B)" in str(refused.value)
+
+
+def test_the_referee_draws_and_confirms_a_final_recorded_as_theirs(clients, qualified):
+    """Issue 33, point 6 (rules D, L and N): the referee draws the finals; the qualifier's
+    set-up and draws stay the organiser's."""
+    from django.urls import reverse
+
+    from tournament.models import Commitment
+
+    referee = clients["referee"]
+    with translation.override("cs"):
+        qualifier = reverse("draws:draw", kwargs={"slug": qualified.slug, "stage": "qualifier"})
+        url = reverse("draws:draw", kwargs={"slug": qualified.slug, "stage": "final_b"})
+        game_url = reverse(
+            "draws:game", kwargs={"slug": qualified.slug, "stage": "final_b", "number": 1}
+        )
+        confirm = reverse(
+            "draws:confirm", kwargs={"slug": qualified.slug, "stage": "final_b", "number": 1}
+        )
+    assert referee.get(qualifier).status_code == 403
+    assert (
+        referee.get(reverse("draws:overview", kwargs={"slug": qualified.slug})).status_code == 403
+    )
+    assert referee.get(url).status_code == 200
+    referee.post(url, {"least": 3, "most": 7, "rounds": "", "action": "publish"})
+    published = Commitment.objects.get(what__contains="final_b")
+    response = referee.post(url, {"action": "draw", "commitment": str(published.pk)})
+    assert response.status_code == 302 and response.url == game_url
+    game = qualified.stages.get(kind="final_b").games.get(number=1)
+    assert referee.post(confirm, {"version": str(game.draw_version)}).status_code == 302
+    game.refresh_from_db()
+    assert game.draw_confirmed
+    assert game.history.filter(history_user__username="ref").exists()  # recorded as theirs

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 from django.db import connection
+from django.template.loader import render_to_string
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
@@ -99,7 +100,22 @@ def test_a_game_with_a_sheet_in_shows_the_tables_rounds_and_who_is_missing():
     (page,) = view.pages
     assert page.kind == "progress"
     assert page.data["current"] == 2  # the second round in playing order
-    assert page.data["missing"] == (2, 3)  # a sheet waiting for its confirmation is not in yet
+    assert page.data["missing"] == (2,)  # no sheet of the round yet
+    assert page.data["unconfirmed"] == (3,)  # entered, waiting for the referee's confirmation
+
+
+def test_tables_that_entered_every_round_wait_for_the_confirmation_not_for_the_play():
+    """Issue 33, point 3: entered and waiting is not "has not finished"."""
+    tables = [
+        TableProgress(1, (DONE, WAITING, WAITING)),
+        TableProgress(2, (WAITING, WAITING, WAITING)),
+    ]
+    view = hall.hall_view(HallState("MČR", (game_now(tables=tables),)))
+    html = render_to_string("public/hall/_progress.html", {"data": view.pages[0].data, "number": 1})
+    assert "nedohrál" not in html
+    # the columns' headers say what they are, to everybody (issue 33, point 11)
+    assert '<th scope="col">Kolo 5</th><th scope="col">Kolo 2</th>' in html
+    assert "Kolo 5: stůl 2 dohrál a čeká na potvrzení rozhodčího." in html
 
 
 def test_a_published_commitment_waits_for_its_draw_between_games():
@@ -110,7 +126,7 @@ def test_a_published_commitment_waits_for_its_draw_between_games():
 
 
 def test_between_games_the_standings_with_the_cut_after_the_lots():
-    rows = [(n, f"Hráč {n}", 100 - n) for n in range(1, 12)]
+    rows = [(n, f"Hráč {n}", 100 - n) for n in range(1, hall.STANDINGS_ROWS_PER_PAGE + 4)]
     page = stage_page(rows=rows)
     page.categories[0].rows[6] = pages.StandingRow(
         7, info(7, "Hráč 7"), 93, 0, 0, 5, False, first_out=True
@@ -120,7 +136,7 @@ def test_between_games_the_standings_with_the_cut_after_the_lots():
     assert view.mode == hall.STANDINGS
     assert view.pages[0].kind == "decision" and view.pages[0].data["decision"].order
     standings = [p for p in view.pages if p.kind == "standings"]
-    assert [len(p.data["rows"]) for p in standings] == [8, 3]
+    assert [len(p.data["rows"]) for p in standings] == [hall.STANDINGS_ROWS_PER_PAGE, 3]
     assert standings[0].data["rows"][6].row.first_out
 
 
@@ -163,6 +179,25 @@ def test_the_ceremony_shows_each_place_as_the_organiser_reveals_it(demo, organis
     assert reveals[2].name not in page  # the next place is not on the display yet
     ceremony.start_over(tournament=demo, by=organiser)
     assert 'data-mode="ceremony"' not in shown("mcr")
+
+
+def test_the_display_asks_every_second_while_the_ceremony_runs_or_may_begin(demo, organiser):
+    """Issue 33, point 2: reveals 4.5 s apart, each on screen within 2 s."""
+    assert 'hx-trigger="every 1s, hall-refresh"' in shown("mcr")  # every final over
+    ceremony.show_next(tournament=demo, by=organiser)
+    assert 'hx-trigger="every 1s, hall-refresh"' in shown("mcr")
+
+
+def test_on_an_ordinary_day_the_display_asks_every_ten_seconds():
+    tables = [TableProgress(1, (DONE, OPEN, OPEN))]
+    playing = HallState("MČR", (game_now(tables=tables),), standings=(stage_page(),))
+    assert hall.refresh_seconds(playing) == hall.REFRESH == 10
+    between = HallState("MČR", standings=(stage_page(over=False),))
+    assert hall.refresh_seconds(between) == 10
+    over = HallState("MČR", standings=(stage_page(kind="final_a"),))
+    assert hall.refresh_seconds(over) == hall.REFRESH_CEREMONY == 1
+    reveal = HallState("MČR", reveal=SimpleNamespace(name="Jana Nová"))
+    assert hall.refresh_seconds(reveal) == 1
 
 
 # Through the database: a day ---------------------------------------------------------------

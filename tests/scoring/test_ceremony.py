@@ -23,7 +23,9 @@ def test_the_sequence_goes_category_by_category_up_to_the_first(demo):
     expected = []
     for podium in medals.podiums:
         expected += [(podium.kind, podium.category, row.rank) for row in reversed(podium.rows)]
-    expected.append(("teams", "ALL", 1))
+    # rule B: the best team and the further places, from the third up (issue 33, point 10)
+    expected += [("teams", "ALL", row.rank) for row in reversed(medals.teams)]
+    assert [row.rank for row in medals.teams] == [1, 2, 3]
     assert [(r.kind, r.category, r.place) for r in reveals] == expected
     kinds = [r.kind for r in reveals]
     assert kinds == sorted(kinds, key=["final_a", "final_b", "teams"].index)
@@ -44,6 +46,10 @@ def test_the_sequence_goes_category_by_category_up_to_the_first(demo):
         assert first.title == f"{word} ČR v Syllabatimu {demo.year} v kategorii {category}"
     assert not any(r.title for r in reveals if r.place != 1 or r.kind != "final_a")
     assert reveals[-1].members and reveals[-1].name == medals.best_team.team
+    teams = [r for r in reveals if r.kind == "teams"]
+    assert [r.name for r in teams] == [row.team for row in reversed(medals.teams)]
+    assert teams[0].sentence.startswith(f"Družstva, 3. místo: {teams[0].name}, ")
+    assert teams[-1].sentence.startswith(f"Nejlepší družstvo: {medals.best_team.team}")
 
 
 def test_the_title_agrees_with_the_champion(demo):

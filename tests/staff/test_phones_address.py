@@ -15,6 +15,7 @@ from scoring import links
 from tests.printing.test_pdf import text_of
 from tests.staff.test_pages import NEW, html_of, refused_here
 from tournament.addresses import (
+    check_phones_address,
     is_loopback,
     lan_address,
     phones_address,
@@ -190,7 +191,9 @@ def test_the_table_links_command_uses_the_tournaments_address(demo, no_site_url)
     assert tables and all(t["url"].startswith(LAN + "/stul/") for t in tables)
 
 
-def test_the_staff_start_lists_the_address_among_the_days_steps(as_organiser, fresh, no_site_url):
+def test_the_staff_start_lists_the_address_among_the_days_steps(
+    as_organiser, fresh, no_site_url, monkeypatch
+):
     html = html_of(as_organiser.get(reverse("staff:start")))
     section = html[html.index('id="tournament-fresh"') :]
     assert (
@@ -204,6 +207,10 @@ def test_the_staff_start_lists_the_address_among_the_days_steps(as_organiser, fr
     assert "Telefony by otevřely http://127.0.0.1:8101" in html
     fresh.phones_url = LAN
     fresh.save()
+    html = html_of(as_organiser.get(reverse("staff:start")))
+    assert f"Telefony otevírají {LAN}." not in html  # not checked to reach this server yet
+    monkeypatch.setattr("tournament.addresses.reaches_this_server", lambda url: "")
+    assert check_phones_address(LAN) == ""  # as saving the settings does
     html = html_of(as_organiser.get(reverse("staff:start")))
     section = html[html.index('id="tournament-fresh"') :]
     assert f"Telefony otevírají {LAN}." in section
