@@ -125,9 +125,9 @@ def test_no_module_of_the_rules_consults_the_rating():
         assert not any(name.split(".")[-1] == "rating" for name in imported), path
 
 
-tables = st.lists(
-    st.tuples(st.integers(-20, 400), st.integers(0, 7)), min_size=2, max_size=8
-).map(lambda results: [(f"p{i}", points, closes) for i, (points, closes) in enumerate(results)])
+tables = st.lists(st.tuples(st.integers(-20, 400), st.integers(0, 7)), min_size=2, max_size=8).map(
+    lambda results: [(f"p{i}", points, closes) for i, (points, closes) in enumerate(results)]
+)
 priors = st.lists(
     st.tuples(st.floats(-1, 1), st.floats(0.05, 0.6), st.integers(0, 50)), min_size=8, max_size=8
 )
