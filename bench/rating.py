@@ -6,7 +6,19 @@ import statistics
 
 from bench import timed
 from rules.rating import compute
-from sample.season import AVERAGE, PLACES, RATING, RATING_MU, SKILL, measure, season
+from sample.season import (
+    AVERAGE,
+    DIVISIONS,
+    PLACES,
+    RANDOM,
+    RATING,
+    RATING_MU,
+    SKILL,
+    club_season,
+    every_next_game,
+    measure,
+    season,
+)
 
 PLAYERS = 48
 TOURNAMENTS, GAMES = 5, 5  # 25 games: the 21st is predicted after 20
@@ -21,7 +33,51 @@ ROWS = {
 }
 
 
+CLUB_KINDS = (
+    ("random fields", RANDOM, False),
+    ("divisions (strong and weak fields)", DIVISIONS, False),
+    ("random fields, strong opponents close early", RANDOM, True),
+    ("divisions, strong opponents close early", DIVISIONS, True),
+)
+CLUB_TOURNAMENTS = (3, 10, 20)  # of 4 games: the checkpoints 12, 40 and 80 games
+CLUB_SEEDS = range(1, 6)
+
+
+def club() -> None:
+    """Issue 35: club seasons of 40 persons, 20 tournaments of 4 games at tables of 4-7."""
+    print(
+        "club seasons (issue 35): 40 persons, tournaments of 4 games at tables of 4-7, 85 % "
+        f"come to each; mean of {len(CLUB_SEEDS)} seeds"
+    )
+    print("  Spearman with the hidden skill after 3 / 10 / 20 tournaments, rating (mu) / average;")
+    print("  next game: share of pairs at a table ordered right, every game from the 4th")
+    print("  tournament on, rating / average / order only / the hidden skill")
+    checkpoints = tuple(4 * k for k in CLUB_TOURNAMENTS)
+    for label, fields, closing in CLUB_KINDS:
+        correlations = {name: [[] for _ in checkpoints] for name in (RATING_MU, AVERAGE)}
+        following = {name: [] for name in (RATING_MU, AVERAGE, PLACES, SKILL)}
+        for seed in CLUB_SEEDS:
+            played = club_season(fields, closing, seed=seed)
+            for index, figures in enumerate(measure(played, checkpoints)):
+                for name, cells in correlations.items():
+                    cells[index].append(figures.correlation[name])
+            for name, value in every_next_game(played, checkpoints[0]).items():
+                if name in following:
+                    following[name].append(value)
+        cells = "  ".join(
+            f"{statistics.mean(correlations[RATING_MU][i]):.3f} / "
+            f"{statistics.mean(correlations[AVERAGE][i]):.3f}"
+            for i in range(len(checkpoints))
+        )
+        print(f"    {label:<46}{cells}")
+        print(
+            f"    {'':<46}next game "
+            + " / ".join(f"{statistics.mean(following[name]):.4f}" for name in following)
+        )
+
+
 def run() -> None:
+    club()
     figures = [measure(season(PLAYERS, TOURNAMENTS, GAMES, seed), CHECKPOINTS) for seed in SEEDS]
     print(
         f"simulated seasons: {PLAYERS} players with a hidden skill, {TOURNAMENTS} tournaments "

@@ -26,7 +26,13 @@ from rules.commitment import (
 )
 from rules.draw import ascending
 from rules.eligibility import NOT_PAID, UNDER_AGE, eligibility_problems
-from rules.rulesets import CHAMPIONSHIP, document_lines, document_rule_set
+from rules.rulesets import (
+    CHAMPIONSHIP,
+    Championship,
+    document_lines,
+    document_rule_set,
+    unasked,
+)
 from rules.sanctions import TOURNAMENT
 from rules.stages import FINAL_A, FINAL_B, FINALS, QUALIFIER, STAGES, stage_index
 from rules.timestamps import parse_moment
@@ -376,6 +382,20 @@ class Checker:
                 listed[round_number] = 1
                 continue
             club = document_rule_set(self.document["tournament"])
+            refused = False
+            for result in entry["results"]:
+                for name in unasked(club or Championship(), result):
+                    refused = True
+                    self.error(
+                        replace(at, player=result["player"], item=name),
+                        _(
+                            "the field %(field)s is not on this tournament's score sheet "
+                            "(its rules do not ask it): it is refused, not left out"
+                        )
+                        % {"field": name},
+                    )
+            if refused:
+                continue
             if club is not None:  # v4: a club rule set's sheet, by its own check
                 lines = document_lines(club, entry["results"])
             else:

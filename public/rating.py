@@ -8,7 +8,7 @@ computed anew first brings the stored ratings up to date (``scoring.rating.refre
 queries when nothing changed), then reads them in a fixed number of queries, whatever the
 number of persons.
 
-``scoring.rating`` (and with it openskill) is imported by the views, not when the URLs are
+``scoring.rating`` is imported by the views, not when the URLs are
 loaded: no server worker or command pays for it before a rating page is asked for
 (``tests/test_startup.py``)."""
 

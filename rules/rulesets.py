@@ -170,8 +170,39 @@ def extra_values(rule_set: RuleSet, line) -> dict[str, object]:
     return values
 
 
+class UnaskedField(ValueError):
+    """A line carries a field its rule set's sheet does not ask (issue 35: refused, never
+    dropped)."""
+
+    def __init__(self, rule_set: str, field: str):
+        super().__init__(f"{rule_set} sheets do not ask {field}")
+        self.rule_set, self.field = rule_set, field
+
+
+# What a line of a document names besides its fields.
+LINE_KEYS = ("player",)
+# Every document's line may carry these at their defaults (the export writes them for every
+# rule set); a club rule set's line with any other value of them is refused like any field
+# its sheet does not ask.
+UNSET = {"disqualified": False, "penalty": 0}
+
+
+def unasked(rule_set: RuleSet, values: Mapping) -> list[str]:
+    """The names in ``values`` (a line of a document or a form) that the rule set's sheet does
+    not ask, sorted."""
+    known = {field.name for field in rule_set.fields} | set(LINE_KEYS)
+    return sorted(
+        name
+        for name, value in values.items()
+        if name not in known and not (name in UNSET and value == UNSET[name])
+    )
+
+
 def stored_line(rule_set: RuleSet, player: Hashable, laid, unused, closed, values: Mapping):
-    """A club rule set's line from its stored columns and ``extra_values``."""
+    """A club rule set's line from its stored columns and ``extra_values`` (or a document's
+    line); a field the rule set does not ask is refused (``UnaskedField``), not dropped."""
+    for name in unasked(rule_set, values):
+        raise UnaskedField(rule_set.name, name)
     known = {field.name: field for field in rule_set.fields}
     given = {
         name: tuple(value) if known[name].kind == CARDS else value

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-HEAVY = ("reportlab", "openpyxl", "jsonschema", "psycopg", "openskill")
+HEAVY = ("reportlab", "openpyxl", "jsonschema", "psycopg")
 
 LOAD_EVERY_PAGE = f"""
 import os, sys

@@ -131,3 +131,28 @@ def test_the_championship_only_by_its_rules_in_a_document():
     with pytest.raises(DocumentRejected) as refused:
         import_tournament(exported, slug="spatne")
     assert any("pravidel mistrovství" in str(problem) for problem in refused.value.problems)
+
+
+@pytest.mark.parametrize(
+    ("rule_set", "field", "value"),
+    [
+        ("casual", "action_cards", [club.BONUS_3]),  # issue 35: was accepted and dropped
+        ("casual", "penalty", 2),
+        ("championship", "words", 2),
+        ("championship", "action_cards", [club.GOLDEN_5]),
+    ],
+)
+def test_an_import_refuses_a_field_the_rule_set_does_not_ask_with_its_place(rule_set, field, value):
+    exported = export_tournament(played_club_game(rule_set))
+    table = exported["stages"]["qualifier"]["games"][0]["tables"][0]
+    results = table["rounds"][0]["results"]
+    results[1][field] = value
+    with pytest.raises(DocumentRejected) as refused:
+        import_tournament(exported, slug="spatne")
+    place = [str(problem) for problem in refused.value.problems if field in str(problem)]
+    assert len(place) == 1, refused.value.problems
+    assert (
+        f"stůl {table['number']}" in place[0] and f"kolo {table['rounds'][0]['round']}" in place[0]
+    )
+    assert str(results[1]["player"]) in place[0]
+    assert not Tournament.objects.filter(slug="spatne").exists()
