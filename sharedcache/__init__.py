@@ -153,15 +153,23 @@ def incr(key: str) -> int:
     return _call(lambda store: store.incr(key), expected=(ValueError,))
 
 
-_lasting = LRUCache(maxsize=settings.PROCESS_CACHE_BYTES, getsizeof=len)
+# Made at first use, not at import: the server imports this module before Django is set up.
+_lasting: LRUCache | None = None
 _lasting_lock = threading.Lock()
+
+
+def _lasting_store() -> LRUCache:
+    global _lasting
+    if _lasting is None:
+        _lasting = LRUCache(maxsize=settings.PROCESS_CACHE_BYTES, getsizeof=len)
+    return _lasting
 
 
 def get_lasting(key: str) -> Any:
     """What ``set_lasting`` kept under ``key``: from this process's store, else from the
     shared cache (then kept in the process too); None when neither holds it."""
     with _lasting_lock:
-        kept = _lasting.get(key)
+        kept = _lasting_store().get(key)
     if kept is not None:
         return pickle.loads(kept)
     value = get(key)
@@ -179,15 +187,16 @@ def set_lasting(key: str, value: Any, timeout: float | None) -> None:
 
 def _keep_here(key: str, value: Any) -> None:
     kept = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
-    if len(kept) > _lasting.maxsize:
-        return  # larger than the whole store: in the shared cache only
     with _lasting_lock:
-        _lasting[key] = kept
+        store = _lasting_store()
+        if len(kept) > store.maxsize:
+            return  # larger than the whole store: in the shared cache only
+        store[key] = kept
 
 
 def lasting_bytes() -> int:
     """The bytes this process keeps of lasting values (at most PROCESS_CACHE_BYTES)."""
-    return _lasting.currsize
+    return _lasting_store().currsize
 
 
 def state() -> str | None:
@@ -205,7 +214,7 @@ def clear() -> None:
     _call(lambda store: store.clear())
     _local.clear()
     with _lasting_lock:
-        _lasting.clear()
+        _lasting_store().clear()
 
 
 def forget_outage() -> None:

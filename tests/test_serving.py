@@ -7,6 +7,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
 
 import httpx
@@ -247,3 +248,18 @@ def test_the_workers_connections_send_without_waiting_for_acknowledgements():
         assert accepted_socket_options(handed) == (socket.IPPROTO_TCP, 1)
     finally:
         handed.close()
+
+
+def test_the_server_module_imports_before_django_is_set_up():
+    """``python -m syllabatim.serving`` imports its modules before ``django.setup()``: none of
+    them may read a setting at import (the process's page store once did, and the server did
+    not start)."""
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    done = subprocess.run(
+        [sys.executable, "-c", "import syllabatim.serving"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
