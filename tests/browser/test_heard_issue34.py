@@ -1,5 +1,6 @@
 """What a blind reader hears (issue 34), read from the live regions and the accessibility tree:
-a standings page opened before a stage's first result follows it from the first result on."""
+a standings page opened before a stage's first result follows it from the first result on; the
+seat search and the phone focus a heading that names the answer, and say each seat once."""
 
 import json
 import re
@@ -83,4 +84,96 @@ def test_a_standings_page_opened_before_the_first_result_follows_it(
     expect(status).to_have_text(
         re.compile(r"^1 nový výsledek; (pořadí se změnilo u \d+ hráč|pořadí beze změny)")
     )
+    axe_clean(page)
+
+
+# Point 3: the focus lands on a heading, each answer is said once ----------------------------
+
+
+def focused_node(page) -> dict:
+    """The accessibility tree's node that holds the focus: what a screen reader reads as the
+    focus lands (its role and its name)."""
+    session = page.context.new_cdp_session(page)
+    nodes = session.send("Accessibility.getFullAXTree")["nodes"]
+    session.detach()
+    focused = [
+        node
+        for node in nodes
+        if not node.get("ignored")
+        and node["role"]["value"] != "RootWebArea"  # the document holds it as well
+        and any(
+            item["name"] == "focused" and item["value"].get("value")
+            for item in node.get("properties", [])
+        )
+    ]
+    assert len(focused) == 1, focused
+    node = focused[0]
+    return {
+        "role": node["role"]["value"],
+        "name": (node.get("name") or {}).get("value") or "",
+        "description": (node.get("description") or {}).get("value") or "",
+    }
+
+
+def test_where_do_i_sit_with_two_answers_focuses_a_named_heading_and_says_each_once(
+    page, browser_demo
+):
+    page.goto("/turnaj/mcr-2026/rozlosovani/")
+    search = page.get_by_label("Jméno nebo startovní číslo")
+    search.focus()
+    page.keyboard.type("toupalova")
+    page.keyboard.press("Enter")
+    answers = page.locator("#search-result li")
+    expect(answers).to_have_count(2)  # Lenka and Dagmar Ťoupalová
+    found = "Nalezeni 2 hráči."
+    heard = focused_node(page)
+    assert heard["role"] == "heading" and heard["name"] == found, heard
+    region = page.get_by_role("status", name=found)  # the region is named too
+    expect(region).to_have_count(1)
+    text = region.inner_text()
+    for answer in answers.all_inner_texts():
+        assert text.count(answer.split(": ")[1]) == 1, (answer, text)  # each seat said once
+    axe_clean(page)
+
+
+def test_one_answer_is_the_focused_heading(page, browser_demo):
+    page.goto("/turnaj/mcr-2026/rozlosovani/?hledat=Petr+Toupal")
+    heard = focused_node(page)
+    assert heard["role"] == "heading", heard
+    assert re.match(r"^Petr Ťoupal: finále A, partie 2, stůl \d+, místo \d+$", heard["name"])
+    assert page.locator("#search-result").inner_text().count("stůl") == 1
+
+
+@pytest.fixture
+def table_link(db):
+    from scoring import links
+
+    game = drawn_without_results("qualifier")
+    table = game.tables.get(number=1)
+    return table, links.table_path(links.issue_table_links(game=game)[1])
+
+
+def test_the_phone_focuses_a_named_heading_after_an_error_and_after_a_save(page, table_link):
+    table, path = table_link
+    numbers = list(table.seats.order_by("position").values_list("player__start_number", flat=True))
+    page.goto(path)
+    for index, number in enumerate(numbers):
+        page.locator(f"#id_p{number}-laid").fill(str(20 + index))
+        page.locator(f"#id_p{number}-unused").fill("12x" if index == 2 else "4")
+    page.locator(f"#id_p{numbers[0]}-unused").fill("0")
+    page.locator(f"#id_p{numbers[0]}-closed").check()
+    page.locator(".table-save").click()
+    expect(page.get_by_role("alert")).to_contain_text("Nic nebylo uloženo")
+    heard = focused_node(page)
+    assert heard["role"] == "heading" and heard["name"] == "Nic nebylo uloženo.", heard
+    assert "musí být celé číslo" in heard["description"]  # the problems read with it
+    expect(page.get_by_role("alert", name="Nic nebylo uloženo.")).to_have_count(1)
+    axe_clean(page)
+
+    page.locator(f"#id_p{numbers[2]}-unused").fill("4")
+    page.locator(".table-save").click()
+    saved = page.get_by_role("status", name=re.compile(r"^Kolo \d+ uloženo"))
+    expect(saved).to_have_count(1)
+    heard = focused_node(page)
+    assert heard["role"] == "heading" and re.match(r"^Kolo \d+ uloženo", heard["name"]), heard
     axe_clean(page)
