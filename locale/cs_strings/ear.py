@@ -3,4 +3,5 @@ answers focused by their heading, Czech names on English pages."""
 
 CS = {
     "the first standings are out": "první pořadí je zveřejněno",
+    "Accents may be left out: „kolar“ finds %(name)s.": "Háčky a čárky můžete vynechat: „kolar“ najde i %(name)s.",
 }

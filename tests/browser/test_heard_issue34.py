@@ -177,3 +177,65 @@ def test_the_phone_focuses_a_named_heading_after_an_error_and_after_a_save(page,
     heard = focused_node(page)
     assert heard["role"] == "heading" and re.match(r"^Kolo \d+ uloženo", heard["name"]), heard
     axe_clean(page)
+
+
+# Point 1: Czech read by a Czech voice on English pages -------------------------------------
+
+CZECH_NOT_MARKED = """() => {
+  const czech = /[áčďéěíňóřšťúůýžÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ]/;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const wrong = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!czech.test(node.data) || parent.closest("script, style, [hidden]")) { continue; }
+    const marked = parent.closest("[lang]");
+    if (!marked || marked.lang !== "cs") { wrong.push(node.data.trim()); }
+  }
+  return wrong;
+}"""
+
+
+def english_pages(page) -> list[str]:
+    """Every English page type of the public site, the phone's and the twins'."""
+    from tournament.models import Person
+
+    page.goto("/en/turnaj/mcr-2026/ke-stazeni/")
+    twins = page.locator("a[href$='.html']").evaluate_all(
+        "links => links.map(a => a.getAttribute('href'))"
+    )
+    page.goto("/en/turnaj/mcr-2026/hrac/7/")
+    card = page.locator("a[href$='/html/']").first.get_attribute("href")
+    person = Person.objects.get(players__tournament__slug="mcr-2026", players__start_number=7)
+    return [
+        "/en/",
+        "/en/archiv/",
+        "/en/hodnoceni/",
+        f"/en/hodnoceni/{person.pk}/",
+        f"/en/osoby/{person.uuid}/",
+        "/en/turnaj/mcr-2026/",
+        "/en/turnaj/mcr-2026/druzstva/",
+        "/en/turnaj/mcr-2026/stupne-vitezu/",
+        "/en/turnaj/mcr-2026/vyhlaseni/",
+        "/en/turnaj/mcr-2026/rozlosovani/",
+        "/en/turnaj/mcr-2026/rozlosovani/?hledat=toupalova",
+        "/en/turnaj/mcr-2026/rozlosovani/?hledat=Petr+Toupal",
+        "/en/turnaj/mcr-2026/zaznam/",
+        "/en/turnaj/mcr-2026/jak-losujeme/",
+        "/en/turnaj/mcr-2026/hrac/7/",
+        "/en/turnaj/mcr-2026/kvalifikace/",
+        "/en/turnaj/mcr-2026/finale-a/",
+        "/en/turnaj/mcr-2026/finale-b/",
+        "/en/turnaj/mcr-2026/ke-stazeni/",
+        card,
+        *twins,
+    ]
+
+
+def test_czech_text_on_english_pages_is_marked_czech(page, browser_demo):
+    wrong = {}
+    for address in english_pages(page):
+        page.goto(address)
+        found = page.evaluate(CZECH_NOT_MARKED)
+        if found:
+            wrong[address] = found[:5]
+    assert not wrong, json.dumps(wrong, ensure_ascii=False, indent=1)
