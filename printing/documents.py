@@ -38,6 +38,7 @@ from scoring.pages import (
 from tournament.collation import name_key
 from tournament.labels import category_name, stage_label
 from tournament.models import Game, RuleSetChoice, Seat, Tournament
+from tournament.templatetags.czech import with_czech
 from ui.labels import medal_name, sight_label
 
 
@@ -447,11 +448,16 @@ def player_cards(
     return PlayerCards(heading(tournament), cards.player_cards(tournament, numbers, staff=staff))
 
 
-def card_title(card: PlayerCard) -> str:
+def card_title(card: PlayerCard, *, html: bool = False) -> str:
+    """The card's title; for a web page (``html``) its name marked Czech."""
     if card.player.feminine:
         title = pgettext("feminine", "Player's card: %(number)s. %(name)s")
     else:
         title = _("Player's card: %(number)s. %(name)s")
+    if html:
+        return with_czech(
+            title % {"number": card.player.number, "name": "%(name)s"}, name=card.player.name
+        )
     return title % {"number": card.player.number, "name": card.player.name}
 
 

@@ -11,6 +11,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournament.labels import stage_label
+from tournament.templatetags.czech import cs, with_czech
 from ui.labels import sight_label
 
 from .documents import (
@@ -57,12 +58,16 @@ def _place(row) -> str:
     return f"{row.rank}.{'*' if row.shared else ''}"
 
 
+def starts_sentence() -> str:
+    return _("Seats are numbered clockwise. The game's first round starts: %(player)s")
+
+
 def _standings_sections(stage: StageStandings) -> list[Section]:
     sections = []
     for name, standing in stage.categories:
         section = Section(name[:1].upper() + name[1:])
         if standing.title and standing.champion:
-            section.lines.append(f"{standing.title}: {standing.champion.name}")
+            section.lines.append(cs(f"{standing.title}: {standing.champion.name}"))
         if standing.quota is not None:
             section.lines.append(quota_line(stage, standing.quota))
         section.tables.append(
@@ -127,7 +132,7 @@ def _results(summary: Results) -> dict:
             label = stage.stage if len(stage.categories) == 1 else f"{stage.stage}, {name}"
             section = Section(label)
             if standing.title and standing.champion:
-                section.lines.append(f"{standing.title}: {standing.champion.name}")
+                section.lines.append(cs(f"{standing.title}: {standing.champion.name}"))
             if standing.undecided_podium:
                 section.lines.append(_("A tie on the podium waits for the referee's lot."))
             section.tables.append(
@@ -215,10 +220,7 @@ def _seating(plan: Seating) -> dict:
         sections.append(
             Section(
                 _("Table %(number)s") % {"number": table},
-                [
-                    _("Seats are numbered clockwise. The game's first round starts: %(player)s")
-                    % {"player": f"{starter.number}. {starter.name}"}
-                ],
+                [with_czech(starts_sentence(), player=f"{starter.number}. {starter.name}")],
                 [
                     TwinTable(
                         _("Table %(number)s, seats clockwise") % {"number": table},
@@ -251,7 +253,7 @@ def _cards(cards: PlayerCards) -> dict:
         lines = [card_player_line(card)]
         if card.sanctions:
             lines += [_("Sanctions:"), *card_sanction_lines(card)]
-        sections.append(Section(card_title(card), lines))
+        sections.append(Section(card_title(card, html=True), lines))
         for stage in card.stages:
             label = stage_label(stage.kind)
             rows = []
@@ -287,8 +289,11 @@ def _cards(cards: PlayerCards) -> dict:
             if rows:
                 tables.append(
                     TwinTable(
-                        _("%(player)s: every round in the %(stage)s")
-                        % {"player": card.player.name, "stage": label},
+                        with_czech(
+                            _("%(player)s: every round in the %(stage)s")
+                            % {"player": "%(player)s", "stage": label},
+                            player=card.player.name,
+                        ),
                         card_round_columns(card.player.feminine),
                         rows,
                         header_column=1,
@@ -303,7 +308,15 @@ def _cards(cards: PlayerCards) -> dict:
                 )
             )
     title = card_title(cards.cards[0]) if len(cards.cards) == 1 else _("Players' cards")
-    return {"title": title, "lines": [], "sections": sections, "after": [], "lot_records": []}
+    return {
+        "title": title,
+        # the h1: the name marked Czech (the page's <title> takes no mark)
+        "title_html": card_title(cards.cards[0], html=True) if len(cards.cards) == 1 else title,
+        "lines": [],
+        "sections": sections,
+        "after": [],
+        "lot_records": [],
+    }
 
 
 def html(document, value) -> bytes:

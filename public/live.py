@@ -182,7 +182,9 @@ def summary(old: Digest, new: Digest) -> str:
         ),
     ]
     parts = [words % {"count": count} for count, words in counted if count]
-    if moved:
+    if new.places and not old.places:
+        parts.append(_("the first standings are out"))  # nobody moved: everybody appeared
+    elif moved:
         parts.append(
             ngettext(
                 "the order changed for %(count)s player",

@@ -23,6 +23,7 @@ from rules.categories import ALL, BLIND, SIGHTED
 from tournament.cache import cached_page, number, persons_state, table_sort
 from tournament.labels import CATEGORY_NAMES
 from tournament.models import Person
+from tournament.templatetags.czech import with_czech
 
 from . import charts
 from .tables import RatingHistoryTable, RatingTable
@@ -107,11 +108,11 @@ def rating_history(person: Person) -> dict:
     if history:
         values = [history[0].before] + [row.after for row in history]
         context["chart"] = charts.rating_history(
-            values, _("Rating of %(person)s after each rated game") % {"person": person.name}
+            values, with_czech(_("Rating of %(person)s after each rated game"), person=person.name)
         )
         context["table"] = RatingHistoryTable(
             history,
-            caption=_("Rated games of %(person)s") % {"person": person.name},
+            caption=with_czech(_("Rated games of %(person)s"), person=person.name),
             prefix="history-",
         )
         context["current"] = history[-1]

@@ -38,6 +38,7 @@ from tournament.labels import CATEGORY_NAMES, stage_label
 from tournament.lookups import tournament_or_404
 from tournament.models import Person, Player, Stage, Tournament, TournamentKind
 from tournament.persons import resolved
+from tournament.templatetags.czech import with_czech
 from ui.labels import MEDALS
 
 from . import charts, hall, live, rating, selectors
@@ -503,8 +504,11 @@ def player(request, slug, number):
                     "rounds": rounds,
                     "chart": charts.running_total(
                         [r.total for r in rounds],
-                        _("Running total of %(player)s in the %(stage)s")
-                        % {"player": page.player.name, "stage": stage_label(kind)},
+                        with_czech(
+                            _("Running total of %(player)s in the %(stage)s")
+                            % {"player": "%(player)s", "stage": stage_label(kind)},
+                            player=page.player.name,
+                        ),
                     ),
                     "ranks": [(game, rank) for k, game, rank in page.ranks if k == kind],
                 }

@@ -167,6 +167,17 @@ class StagePage:
         return provisional_words(self)
 
     @property
+    def waiting(self) -> bool:
+        """The stage is there but has no result yet: its first result is yet to come."""
+        return self.stage is not None and self.held is None and not self.has_results
+
+    @property
+    def live(self) -> bool:
+        """The standings can still change: a reader's page follows them from before the
+        first result until the stage is over (``public.live``)."""
+        return (self.in_progress or self.waiting) and not self.over
+
+    @property
     def by_lot(self) -> bool:
         """Some place of the stage was decided by a recorded lot."""
         return any(row.by_lot for standing in self.categories for row in standing.rows)

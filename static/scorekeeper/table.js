@@ -13,11 +13,14 @@
     storage.removeItem(PREFIX + status.dataset.savedDraft);
   }
 
-  var problems = document.getElementById("table-problems");
+  // The focus goes to a heading, which a screen reader reads by its name as it lands (the
+  // problems' heading with the problems as its description); the regions are named by them.
+  var problems = document.getElementById("table-problems-heading");
+  var saved = document.getElementById("table-saved");
   if (problems) {
     problems.focus();
-  } else if (status && status.textContent.trim()) {
-    status.focus();
+  } else if (saved) {
+    saved.focus();
   }
 
   // A clock the referee orders, changes or switches off after this page was opened: asked

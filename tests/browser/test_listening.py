@@ -179,7 +179,7 @@ def test_the_seat_answer_is_in_the_title_and_heard_first(page, b_final_in_play):
     page.keyboard.type(folded(name.split()[-1]))
     page.keyboard.press("Enter")
     expect(page).to_have_title(re.compile("^" + re.escape(answer)))
-    assert page.evaluate("document.activeElement.id") == "search-result"  # read at once
+    assert page.evaluate("document.activeElement.id") == "search-answer"  # read at once
     status = page.get_by_role("status")
     expect(status).to_contain_text(answer)
     expect(page.get_by_role("heading", level=2, name=answer)).to_be_visible()

@@ -106,7 +106,7 @@ def test_a_round_entered_on_a_phone_with_the_keyboard_only(phone, table_link):
     keyboard.press("Enter")
     alert = phone.get_by_role("alert")
     expect(alert).to_contain_text("Nic nebylo uloženo")
-    assert focused_id(phone) == "table-problems"  # the summary takes the focus
+    assert focused_id(phone) == "table-problems-heading"  # the summary takes the focus
     wrong = f"id_p{numbers[2]}-unused"
     expect(phone.locator(f"#{wrong}-error")).to_contain_text("musí být celé číslo")
     expect(phone.locator(f"#{wrong}")).to_have_value("12x")  # what was typed is kept
@@ -128,7 +128,7 @@ def test_a_round_entered_on_a_phone_with_the_keyboard_only(phone, table_link):
     keyboard.press("Enter")
     status = phone.get_by_role("status")
     expect(status).to_contain_text("Kolo 5 uloženo")
-    assert focused_id(phone) == "table-status"
+    assert focused_id(phone) == "table-saved"
     expect(phone.locator("#round-heading")).to_have_text("Kolo 2")  # and the next round
     sheet = Sheet.objects.get()
     assert sheet.entered_at_table and sheet.round.number == 5

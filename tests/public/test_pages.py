@@ -86,7 +86,7 @@ def test_teams_draw_player_and_archive(client, demo):
     draw = page(client, "public:draw", slug="mcr")
     assert "finále B, partie 2" in draw or "finále A, partie 2" in draw
     found = client.get(reverse("public:draw", kwargs={"slug": "mcr"}), {"hledat": "7"})
-    assert re.search(r"Nalezen \d+ hráč|Nalezeno 0 hráčů", found.content.decode())
+    assert re.search(r'<h2 id="search-answer"[^>]*>[^<]', found.content.decode())
     player = page(client, "public:player", slug="mcr", number=1)
     assert "<svg" in player and 'role="img"' in player and "chart-caption" in player
     assert "Průběžný součet" in player and "Pořadí po každé partii" in player
@@ -248,7 +248,7 @@ def test_a_seat_is_found_by_start_number(client, finals_drawn):
     b_finalist = seated(finals_drawn, "final_b")[0].player
     for typed in (str(b_finalist.start_number), f"{b_finalist.start_number}."):
         html = client.get(url, {"hledat": typed}).content.decode()
-        assert "Nalezen 1 hráč." in html
+        assert f'<h2 id="search-answer" tabindex="-1" autofocus>{b_finalist.name}: finále B' in html
         assert f">{b_finalist.start_number}. {b_finalist.name}</a>" in html
         assert "finále B, partie 1" in html and "finále A, partie 1" not in html
     html = client.get(url, {"hledat": "nikdo takový"}).content.decode()

@@ -28,3 +28,9 @@ def cs(text):
 def cs_lang():
     """`` lang="cs"`` for an element of Czech text, on a page in another language."""
     return "" if czech_page() else mark_safe(f' lang="{CZECH}"')
+
+
+def with_czech(text: str, **czech) -> str:
+    """``text`` (a translated sentence with ``%(name)s`` places) with each value of ``czech``
+    (a name, a club, a title) put in its place marked Czech (``cs``); the rest escaped."""
+    return mark_safe(conditional_escape(text) % {key: cs(value) for key, value in czech.items()})
