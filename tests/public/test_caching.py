@@ -30,6 +30,7 @@ pytestmark = pytest.mark.django_db
 
 ANSWER_WITHIN = 1.0  # seconds, whatever the shared cache does (issue 31, 2)
 OUTAGE_ADDS_AT_MOST = 0.5  # seconds to a page computed anyway, on a loaded machine
+LATE_ASKED_AGAIN = 3  # times a late page is asked again before it counts as late
 
 
 def declared(view, mark: str) -> bool:
@@ -154,13 +155,29 @@ def test_with_redis_stopped_or_hanging_every_public_page_answers_within_a_second
         f"again: slowest {max(again.values()):.3f} s ({max(again, key=again.get)}), "
         f"total {sum(again.values()):.2f} s"
     )
+
+    def is_late(address: str, took: float) -> bool:
+        return took >= max(ANSWER_WITHIN, computed[address] + OUTAGE_ADDS_AT_MOST)
+
     late = {
-        address: (round(took, 3), round(computed[address], 3))
+        address: [round(took, 3)]
         for times in (first, again)
         for address, took in times.items()
-        if took >= max(ANSWER_WITHIN, computed[address] + OUTAGE_ADDS_AT_MOST)
+        if is_late(address, took)
     }
-    assert late == {}
+    # A page late once may have waited for a core (CI runs two suites on two): it is asked
+    # again, each time the first of its process to meet the outage, and is late only if it is
+    # late every time. A page that waits for Redis more than once is late every time.
+    for address in list(late):
+        for _ in range(LATE_ASKED_AGAIN):
+            took = answers([address], forget_outage=True)[address]
+            late[address].append(round(took, 3))
+            if not is_late(address, took):
+                del late[address]
+                break
+    assert late == {}, {
+        address: (took, round(computed[address], 3)) for address, took in late.items()
+    }
 
     # Kept in the process meanwhile: a cached page asks the database for its state alone
     # (when the process no longer keeps the state it read).
