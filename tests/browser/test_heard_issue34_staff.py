@@ -1,0 +1,224 @@
+"""The staff side by ear (issue 34, point 7), read from the accessibility tree and the live
+regions: the sheet's rare fields name their player, a refused field's value is selected, the
+errors name players as the fields do, the correction's preview describes its reason, the round
+score is said once a row; the draw's swap and presence, the error summaries."""
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from accounts.roles import ORGANISER, REFEREE, create_account
+from desk.views.common import sheet_url
+from draws.services import draw_game
+from interchange.importer import import_tournament
+from interchange.management.commands.demo import DEMO_FILE
+from rules.sheet import SheetLine
+from scoring.sheets import confirm_sheet, save_sheet
+from tests.authors import author
+from tests.browser.conftest import sign_in
+from tests.browser.test_heard_issue34 import focused_node
+from tests.browser.test_listening import RECORD_ANNOUNCEMENTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def drawn_qualifier(slug="mcr"):
+    document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
+    del document["stages"], document["lots"]
+    tournament, _ = import_tournament(document, slug=slug)
+    game = draw_game(
+        tournament=tournament, kind="qualifier", number=1, by=author("Jana"), seed=1, confirm=True
+    )
+    return tournament, game
+
+
+@pytest.fixture
+def referee(db):
+    return create_account(username="ref", role=REFEREE, password="heslo-rozhodciho")
+
+
+@pytest.fixture
+def sheet_page(page, live_server, referee):
+    """The referee on the qualifier's first sheet (table 1, round of position 0); its seats."""
+    _, game = drawn_qualifier()
+    table = game.tables.get(number=1)
+    round_ = game.rounds.get(position=0)
+    sign_in(page, live_server, referee)
+    page.add_init_script(RECORD_ANNOUNCEMENTS)
+    page.goto(sheet_url(table, round_))
+    seats = list(table.seats.select_related("player").order_by("position"))
+    return page, table, round_, seats
+
+
+def accessible_name(page, selector: str) -> dict:
+    page.locator(selector).focus()
+    return focused_node(page)
+
+
+# The disqualification and penalty fields ---------------------------------------------------
+
+
+def test_disqualification_and_penalty_name_their_player_and_add_two_tab_stops(sheet_page):
+    page, _, _, seats = sheet_page
+    page.get_by_role("button", name="Diskvalifikace a trestné body u všech hráčů").click()
+    for seat in seats:
+        number, name = seat.player.start_number, seat.player.name
+        disqualified = accessible_name(page, f"#id_p{number}-disqualified")
+        assert disqualified["role"] == "checkbox"
+        assert name in disqualified["name"] and "diskvalifikován" in disqualified["name"]
+        penalty = accessible_name(page, f"#id_p{number}-penalty")
+        assert penalty["role"] == "textbox"
+        assert name in penalty["name"] and "trestné body" in penalty["name"]
+    # a row's Tab stops: laid, unused, closed, disqualified, penalty (no link in every row)
+    first, second = (f"#id_p{s.player.start_number}-laid" for s in seats[:2])
+    page.locator(first).focus()
+    presses = 0
+    while not page.evaluate(f"document.activeElement.matches({second!r})"):
+        page.keyboard.press("Tab")
+        presses += 1
+        assert presses < 10
+    assert presses == 5
+    link = page.get_by_role("link", name="Diskvalifikovat hráče z celé partie nebo vyloučit")
+    expect(link).to_have_count(1)
+
+
+# A refused sheet: the errors name the player, the focused field's value is selected ---------
+
+
+def test_a_refused_field_is_focused_with_its_value_selected_and_named_in_the_errors(sheet_page):
+    page, _, _, seats = sheet_page
+    for index, seat in enumerate(seats):
+        number = seat.player.start_number
+        page.locator(f"#id_p{number}-laid").fill("20")
+        page.locator(f"#id_p{number}-unused").fill("12x" if index == 1 else "3")
+    page.locator(f"#id_p{seats[0].player.start_number}-unused").fill("0")
+    page.locator(f"#id_p{seats[0].player.start_number}-closed").check()
+    page.get_by_role("button", name=re.compile("Uložit a otevřít")).click()
+    alert = page.get_by_role("alert")
+    player = seats[1].player
+    expect(alert).to_contain_text(f"{player.start_number}. {player.name}: ")
+    expect(alert).not_to_contain_text("Hráč č.")
+    wrong = f"#id_p{player.start_number}-unused"
+    expect(page.locator(wrong)).to_be_focused()
+    page.keyboard.type("4")  # replaces the old value, not "412x"
+    expect(page.locator(wrong)).to_have_value("4")
+    # the summary's link to the field selects its value as well
+    page.locator(wrong).fill("70")
+    alert.get_by_role("link", name=f"{player.start_number}. {player.name}").click()
+    expect(page.locator(wrong)).to_be_focused()
+    page.keyboard.type("7")
+    expect(page.locator(wrong)).to_have_value("7")
+
+
+# The round score: once a row, with its value -----------------------------------------------
+
+
+def test_a_rows_round_score_is_said_once_with_its_value(sheet_page):
+    page, _, _, seats = sheet_page
+    page.locator(f"#id_p{seats[0].player.start_number}-laid").focus()
+    page.keyboard.type("20")
+    page.keyboard.press("Tab")
+    page.keyboard.type("0")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Space")  # closed: 20 + the close bonus
+    page.keyboard.press("Tab")  # into the next row
+    page.keyboard.type("14")
+    page.keyboard.press("Tab")
+    page.keyboard.type("4")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    page.wait_for_timeout(300)
+    said = [text for text in page.evaluate("window.__spoken") if text.startswith("Body za kolo")]
+    assert said == [
+        f"Body za kolo, {seats[0].player.name}: 25",
+        f"Body za kolo, {seats[1].player.name}: 10",
+    ]
+
+
+# The correction: its preview describes the reason ----------------------------------------
+
+
+def test_the_corrections_preview_is_read_with_the_reason_field(page, live_server, referee):
+    _, game = drawn_qualifier()
+    table = game.tables.get(number=1)
+    round_ = game.rounds.get(position=0)
+    seats = list(table.seats.select_related("player").order_by("position"))
+    lines = [
+        SheetLine(s.player.start_number, 10, 0 if i == 0 else 2, closed=i == 0)
+        for i, s in enumerate(seats)
+    ]
+    other = create_account(username="ref2", role=REFEREE, password="heslo-rozhodciho")
+    sheet = save_sheet(table=table, round=round_, lines=lines, by=other, version=0)
+    confirm_sheet(sheet=sheet, by=referee, version=sheet.version)
+    sign_in(page, live_server, referee)
+    page.goto(sheet_url(table, round_))
+    page.locator(f"#id_p{seats[1].player.start_number}-laid").fill("30")
+    page.get_by_role("button", name=re.compile("Uložit a otevřít")).click()
+    reason = page.locator("#id_correction_reason")
+    expect(reason).to_be_focused()
+    node = focused_node(page)
+    effects = page.locator("#correction-effects").inner_text().split("\n")[0].strip()
+    assert effects and effects in node["description"], (effects, node)
+
+
+# Presence and fees: saved without a Tab through every row --------------------------------
+
+
+@pytest.fixture
+def organiser(db):
+    return create_account(username="jana", role=ORGANISER, password="heslo-organizatora")
+
+
+def test_four_ticks_of_presence_and_fees_are_saved_in_a_few_keys(page, live_server, organiser):
+    from tournament.models import Player
+
+    tournament, _ = drawn_qualifier()
+    sign_in(page, live_server, organiser)
+    page.goto("/sprava/mcr/hraci/")
+    save = page.get_by_role("button", name="Uložit přítomnost a startovné").first
+    # the save comes before the rows, and says that Enter on a tick saves
+    first_tick = page.locator("table input[type=checkbox]").first
+    assert page.evaluate(
+        "([button, tick]) => !!(button.compareDocumentPosition(tick)"
+        " & Node.DOCUMENT_POSITION_FOLLOWING)",
+        [save.element_handle(), first_tick.element_handle()],
+    )
+    expect(save).to_have_accessible_description(
+        "Enter na zaškrtávacím políčku uloží celý seznam najednou."
+    )
+    keys = 0
+    for number in (2, 3, 5, 7):
+        page.locator(f"#present-{number}").focus()
+        page.keyboard.press("Space")
+        keys += 1
+    page.keyboard.press("Enter")
+    keys += 1
+    expect(page.locator(".messages")).to_contain_text("změněno")
+    absent = set(
+        Player.objects.filter(tournament=tournament, present=False).values_list(
+            "start_number", flat=True
+        )
+    )
+    assert absent == {2, 3, 5, 7}
+    assert keys == 5
+
+
+def test_enter_on_a_tick_saves_who_is_present_before_a_draw(page, live_server, organiser):
+    from tournament.models import Player
+
+    document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
+    del document["stages"], document["lots"]
+    tournament, _ = import_tournament(document, slug="mcr")
+    sign_in(page, live_server, organiser)
+    page.goto("/sprava/mcr/losovani/pritomnost/")
+    save = page.get_by_role("button", name="Uložit přítomnost").first
+    expect(save).to_have_accessible_description(
+        "Enter na zaškrtávacím políčku uloží celý seznam najednou."
+    )
+    page.locator("#present-4").focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("Enter")
+    expect(page.locator(".messages")).to_contain_text("Přítomnost uložena")
+    assert not Player.objects.get(tournament=tournament, start_number=4).present
