@@ -4,4 +4,8 @@ fees saved from the top, the draw's swaps, the ceremony's control page, merges a
 CS = {
     "Disqualify a player from the whole game, or expel": "Diskvalifikovat hráče z celé partie nebo vyloučit",
     "Enter on a tick saves the whole list at once.": "Enter na zaškrtávacím políčku uloží celý seznam najednou.",
+    "Swapped: %(first)s now sits at table %(table2)s, seat %(seat2)s; %(second)s at table %(table1)s, seat %(seat1)s.": "Vyměněno: %(first)s teď sedí u stolu %(table2)s na místě %(seat2)s, %(second)s u stolu %(table1)s na místě %(seat1)s.",
+    "%(swap)s Not held now: %(rules)s.": "%(swap)s Teď nesplněno: %(rules)s.",
+    "The draw is confirmed. Not held: %(rules)s.": "Los je potvrzen. Nesplněno: %(rules)s.",
+    "Not held in this draw: %(rules)s.": "V tomto losu nesplněno: %(rules)s.",
 }

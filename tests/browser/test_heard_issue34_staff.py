@@ -222,3 +222,55 @@ def test_enter_on_a_tick_saves_who_is_present_before_a_draw(page, live_server, o
     page.keyboard.press("Enter")
     expect(page.locator(".messages")).to_contain_text("Přítomnost uložena")
     assert not Player.objects.get(tournament=tournament, start_number=4).present
+
+
+# A swap in the draw: names, tables, seats, and a rule it breaks ---------------------------
+
+
+def test_a_swap_is_said_with_names_tables_seats_and_the_rule_it_breaks(
+    page, live_server, organiser
+):
+    from draws.selectors import team_of_players
+
+    document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
+    del document["stages"], document["lots"]
+    tournament, _ = import_tournament(document, slug="mcr")
+    game = draw_game(tournament=tournament, kind="qualifier", number=1, by=author("Jana"), seed=1)
+    assert game.draw_options["report"]["teammates_held"]
+    teams = team_of_players(tournament)
+    seats = list(game.seats.select_related("player", "table"))
+    table_of = {seat.player_id: seat for seat in seats}
+    # a teammate of someone at another table, swapped with a third player at that table
+    one, mate = next(
+        (a, b)
+        for a in seats
+        for b in seats
+        if a.player_id in teams
+        and teams[a.player_id] == teams.get(b.player_id)
+        and a.table_id != b.table_id
+    )
+    third = next(s for s in seats if s.table_id == one.table_id and s.player_id != one.player_id)
+    assert table_of[third.player_id].table_id == one.table_id
+    sign_in(page, live_server, organiser)
+    page.add_init_script(RECORD_ANNOUNCEMENTS)
+    page.goto("/sprava/mcr/losovani/kvalifikace/1/")
+    page.get_by_label("První hráč").select_option(str(mate.player.start_number))
+    page.get_by_label("Druhý hráč").select_option(str(third.player.start_number))
+    page.get_by_role("button", name="Prohodit", exact=True).click()
+    said = (
+        f"Vyměněno: {mate.player.start_number}. {mate.player.name} teď sedí u stolu "
+        f"{third.table.number} na místě {third.position + 1}, {third.player.start_number}. "
+        f"{third.player.name} u stolu {mate.table.number} na místě {mate.position + 1}. "
+        "Teď nesplněno: Členové jednoho družstva u různých stolů."
+    )
+    expect(page.locator(".messages")).to_have_text(said)
+    page.wait_for_timeout(400)
+    assert said in page.evaluate("window.__spoken")
+    confirm = page.get_by_role("button", name="Potvrdit los")
+    expect(confirm).to_have_accessible_description(
+        "V tomto losu nesplněno: Členové jednoho družstva u různých stolů."
+    )
+    confirm.click()
+    expect(page.locator(".messages")).to_have_text(
+        "Los je potvrzen. Nesplněno: Členové jednoho družstva u různých stolů."
+    )
