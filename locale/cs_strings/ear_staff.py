@@ -8,4 +8,6 @@ CS = {
     "%(swap)s Not held now: %(rules)s.": "%(swap)s Teď nesplněno: %(rules)s.",
     "The draw is confirmed. Not held: %(rules)s.": "Los je potvrzen. Nesplněno: %(rules)s.",
     "Not held in this draw: %(rules)s.": "V tomto losu nesplněno: %(rules)s.",
+    "id %(id)s": "id %(id)s",
+    'compare with the first and merge<span class="visually-hidden">: %(name)s, id %(id)s</span>': 'porovnat s první a sloučit<span class="visually-hidden">: %(name)s, id %(id)s</span>',
 }

@@ -274,3 +274,109 @@ def test_a_swap_is_said_with_names_tables_seats_and_the_rule_it_breaks(
     expect(page.locator(".messages")).to_have_text(
         "Los je potvrzen. Nesplněno: Členové jednoho družstva u různých stolů."
     )
+
+
+# Error summaries take the focus on every form ---------------------------------------------
+
+
+@pytest.fixture
+def final_drawn():
+    """The demo with its qualifier played and the A-final's first game drawn (mcr-2026)."""
+    document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
+    del document["stages"]["final_a"], document["stages"]["final_b"]
+    tournament, _ = import_tournament(document, slug="mcr-2026")
+    draw_game(
+        tournament=tournament, kind="final_a", number=1, by=author("Jana"), seed=1, confirm=True
+    )
+    return tournament
+
+
+def focused_summary(page) -> str:
+    expect(page.locator(".form-errors").first).to_be_visible()
+    return page.evaluate(
+        "(() => { const f = document.activeElement;"
+        " return f.closest('.form-errors, .message-error') ? f.innerText : ''; })()"
+    )
+
+
+@pytest.mark.parametrize(
+    ("address", "button"),
+    [
+        ("/rozhodci/mcr-2026/tresty/", "Ukázat, co se změní"),
+        ("/rozhodci/mcr-2026/finale-a/partie-1/stul-1/hodiny/", "Zapnout hodiny"),
+        ("/rozhodci/mcr-2026/finale-a/partie-1/ukoncit/", "Ukončit partii"),
+        ("/sprava/mcr-2026/hraci/", "Přihlásit"),
+    ],
+)
+def test_a_refused_forms_summary_takes_the_focus(
+    page, live_server, organiser, final_drawn, address, button
+):
+    sign_in(page, live_server, organiser)
+    page.goto(address)
+    if "hodiny" in address:
+        page.get_by_label("Sekund na tah").fill("5")  # below the least
+    page.get_by_role("button", name=button, exact=True).click()
+    assert "Nic nebylo uloženo" in focused_summary(page)
+
+
+def test_a_refused_swap_takes_the_focus(page, live_server, organiser):
+    document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
+    del document["stages"], document["lots"]
+    tournament, _ = import_tournament(document, slug="mcr")
+    draw_game(tournament=tournament, kind="qualifier", number=1, by=author("Jana"), seed=1)
+    sign_in(page, live_server, organiser)
+    page.goto("/sprava/mcr/losovani/kvalifikace/1/")
+    page.get_by_label("První hráč").select_option("3")
+    page.get_by_label("Druhý hráč").select_option("3")
+    page.get_by_role("button", name="Prohodit", exact=True).click()
+    expect(page.locator(".message-error")).to_be_focused()
+    expect(page.locator(".message-error")).to_have_text("Vyberte dva různé hráče.")
+
+
+# The merge: two persons of one name and birth date told apart; its refusal at its field ---
+
+
+def test_persons_of_one_name_and_birth_date_are_told_apart_and_a_refusal_is_at_its_field(
+    page, live_server, organiser
+):
+    from datetime import date
+
+    from tournament.models import Person, Player
+
+    _, _ = drawn_qualifier()
+    one, two = (p.person for p in Player.objects.filter(tournament__slug="mcr")[:2])
+    Person.objects.filter(pk__in=[one.pk, two.pk]).update(
+        name="Jan Novák", folded_name="jan novak", birth_date=date(1970, 1, 1), club="Brno"
+    )
+    sign_in(page, live_server, organiser)
+    page.goto(f"/sprava/osoby/sloucit/?ponechat={one.uuid}&sloucit={two.uuid}")
+    merged = page.get_by_label("Osoba, která se s ní sloučí")
+    labels = merged.locator("option", has_text="Jan Novák").all_inner_texts()
+    assert len(labels) == 2 and labels[0] != labels[1], labels
+    # the refusal (both played one tournament): focused at the top, and said by the field
+    refusal = "Obě osoby hrály v tomtéž turnaji"
+    assert refusal in focused_summary(page)
+    expect(merged).to_have_attribute("aria-invalid", "true")
+    expect(merged).to_have_accessible_description(re.compile(refusal))
+    page.goto("/sprava/osoby/duplicity/")
+    links = page.get_by_role("link", name=re.compile("porovnat s první a sloučit"))
+    names = [link.get_attribute("href") for link in links.all()]
+    assert names  # the second person's link names the person with its id
+    expect(links.first).to_have_accessible_name(
+        re.compile(rf"Jan Novák, id ({str(one.uuid)[:8]}|{str(two.uuid)[:8]})$")
+    )
+
+
+# The sanction preview's language links ---------------------------------------------------
+
+
+def test_the_sanction_previews_language_links_answer(page, live_server, organiser, final_drawn):
+    sign_in(page, live_server, organiser)
+    page.goto("/rozhodci/mcr-2026/tresty/")
+    page.get_by_role("button", name="Ukázat, co se změní").click()  # refused: the form again
+    assert page.url.endswith("/tresty/nahled/")
+    english = page.get_by_role("navigation", name="Jazyk").get_by_role("link", name="English")
+    response = page.goto(english.get_attribute("href"))
+    assert response.status == 200
+    assert page.url.endswith("/en/rozhodci/mcr-2026/tresty/")
+    expect(page.locator("h1")).to_be_visible()
