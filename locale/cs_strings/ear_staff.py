@@ -10,4 +10,5 @@ CS = {
     "Not held in this draw: %(rules)s.": "V tomto losu nesplněno: %(rules)s.",
     "id %(id)s": "id %(id)s",
     'compare with the first and merge<span class="visually-hidden">: %(name)s, id %(id)s</span>': 'porovnat s první a sloučit<span class="visually-hidden">: %(name)s, id %(id)s</span>',
+    "Next: %(reveal)s": "Další: %(reveal)s",
 }

@@ -380,3 +380,36 @@ def test_the_sanction_previews_language_links_answer(page, live_server, organise
     assert response.status == 200
     assert page.url.endswith("/en/rozhodci/mcr-2026/tresty/")
     expect(page.locator("h1")).to_be_visible()
+
+
+# The ceremony's control page: says the next place, keeps the page ------------------------
+
+
+def test_the_ceremony_control_says_the_next_place_without_reloading(page, live_server):
+    from scoring import ceremony
+    from tests.browser.test_staff import demo
+
+    tournament = demo("mcr", played=True)
+    reveals = ceremony.ceremony_state(tournament).reveals
+    organiser = create_account(username="org", role=ORGANISER, password="heslo-organizatora")
+    sign_in(page, live_server, organiser)
+    page.add_init_script(RECORD_ANNOUNCEMENTS)
+    page.goto("/sprava/mcr/vyhlaseni/prubeh/")
+    page.evaluate("window.__samePage = true")
+    page.keyboard.press("ArrowRight")
+    said = f"Na obrazovce, 1 z {len(reveals)}: {reveals[0].sentence} Další: {reveals[1].sentence}"
+    status = page.locator("#ceremony-said")
+    expect(status).to_have_text(said)
+    expect(status).to_have_attribute("role", "status")
+    expect(page.locator("#on-screen-heading")).to_contain_text(f"1 z {len(reveals)}")
+    assert page.evaluate("window.__samePage") is True  # the page was not loaded again
+    assert said in page.evaluate("window.__spoken")
+    # a button keeps the focus where it was, and says the move as well
+    page.locator("#ceremony-next-button").focus()
+    page.keyboard.press("Enter")
+    expect(status).to_contain_text(f"Na obrazovce, 2 z {len(reveals)}: {reveals[1].sentence}")
+    expect(page.locator("#ceremony-next-button")).to_be_focused()
+    page.keyboard.press("PageUp")
+    expect(status).to_contain_text(f"Další: {reveals[1].sentence}")
+    assert page.evaluate("window.__samePage") is True
+    assert ceremony.ceremony_state(tournament).shown == 1
