@@ -11,4 +11,6 @@ CS = {
     "id %(id)s": "id %(id)s",
     'compare with the first and merge<span class="visually-hidden">: %(name)s, id %(id)s</span>': 'porovnat s první a sloučit<span class="visually-hidden">: %(name)s, id %(id)s</span>',
     "Next: %(reveal)s": "Další: %(reveal)s",
+    "The lot decided: %(order)s.": "Los rozhodl: %(order)s.",
+    "place %(place)s: %(who)s": "%(place)s. místo: %(who)s",
 }

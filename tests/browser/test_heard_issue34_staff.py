@@ -413,3 +413,44 @@ def test_the_ceremony_control_says_the_next_place_without_reloading(page, live_s
     expect(status).to_contain_text(f"Další: {reveals[1].sentence}")
     assert page.evaluate("window.__samePage") is True
     assert ceremony.ceremony_state(tournament).shown == 1
+
+
+# A lot: the tie read with names, its result said with the places --------------------------
+
+
+def test_a_lots_result_is_said_with_its_places_and_the_tie_read_with_names(
+    page, live_server, referee
+):
+    from tournament.models import Player
+
+    document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
+    [recorded] = document.pop("lots")
+    del document["stages"]["final_a"], document["stages"]["final_b"]
+    tournament, _ = import_tournament(document, slug="mcr")
+    names = dict(Player.objects.filter(tournament=tournament).values_list("start_number", "name"))
+    tied = sorted(recorded["order"])
+    from desk.selectors import open_ties
+
+    [open_tie] = open_ties(tournament)
+    places = open_tie.tie.places
+    sign_in(page, live_server, referee)
+    page.add_init_script(RECORD_ANNOUNCEMENTS)
+    page.goto("/rozhodci/mcr/postup-a-losy/")
+    tie = page.locator("ul.ties li").first
+    for number in tied:
+        expect(tie).to_contain_text(f"{number}. {names[number]}")
+    tie.get_by_role("button", name="Zveřejnit závazek losu").click()
+    page.locator("ul.ties li").first.get_by_role("button", name="Losovat").click()
+    expect(page.locator("ol.lot-result")).to_be_visible()
+    from scoring.models import Lot
+
+    order = Lot.objects.get().order
+    said = page.locator(".messages")
+    expect(said).to_contain_text("Los rozhodl: ")
+    expected = "; ".join(
+        f"{place}. místo: {number}. {names[number]}"
+        for place, number in zip(sorted(places), order, strict=True)
+    )
+    expect(said).to_have_text(f"Los rozhodl: {expected}.")
+    page.wait_for_timeout(400)
+    assert f"Los rozhodl: {expected}." in page.evaluate("window.__spoken")
