@@ -44,3 +44,12 @@
     });
   });
 })();
+// A required list (a select or radio buttons) still empty is exposed by Chromium as
+// "invalid" before anything was chosen; the server's refusal says what is wrong (and sets
+// aria-invalid="true" itself), so an untouched required field is said to be valid.
+(function () {
+  "use strict";
+  document.querySelectorAll("select[required], input[required]").forEach(function (field) {
+    if (!field.hasAttribute("aria-invalid")) { field.setAttribute("aria-invalid", "false"); }
+  });
+})();

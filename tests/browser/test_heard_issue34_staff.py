@@ -454,3 +454,41 @@ def test_a_lots_result_is_said_with_its_places_and_the_tie_read_with_names(
     expect(said).to_have_text(f"Los rozhodl: {expected}.")
     page.wait_for_timeout(400)
     assert f"Los rozhodl: {expected}." in page.evaluate("window.__spoken")
+
+
+# Required lists: not "invalid" before any input -------------------------------------------
+
+
+def invalid_nodes(page) -> list[tuple[str, str]]:
+    session = page.context.new_cdp_session(page)
+    nodes = session.send("Accessibility.getFullAXTree")["nodes"]
+    session.detach()
+    return [
+        (node["role"]["value"], (node.get("name") or {}).get("value") or "")
+        for node in nodes
+        if any(
+            item["name"] == "invalid" and item["value"].get("value") not in (None, "false")
+            for item in node.get("properties", [])
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["/rozhodci/mcr-2026/tresty/", "/sprava/mcr-2026/hraci/novy/", "/sprava/osoby/sloucit/"],
+)
+def test_required_lists_are_not_invalid_before_any_input(
+    page, live_server, organiser, final_drawn, address
+):
+    sign_in(page, live_server, organiser)
+    page.goto(address)
+    page.wait_for_load_state("load")
+    assert invalid_nodes(page) == []
+
+
+def test_a_refused_list_is_still_said_invalid(page, live_server, organiser, final_drawn):
+    sign_in(page, live_server, organiser)
+    page.goto("/rozhodci/mcr-2026/tresty/")
+    page.get_by_role("button", name="Ukázat, co se změní").click()
+    expect(page.locator(".form-errors")).to_be_visible()
+    assert ("combobox", "Hráč:") in invalid_nodes(page)
