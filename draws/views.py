@@ -323,7 +323,8 @@ def game(request, slug, stage, number):
             "stage_label": stage_label(stage),
             "tables": tables,
             "rounds": list(drawn.rounds.all()),
-            "report": _report_lines(options["report"]) if "report" in options else [],
+            "report": _report_of(drawn),
+            "not_held": [line["name"] for line in _report_of(drawn) if not line["held"]],
             "problem": services.table_problem(plan, sum(sizes)),
             "absent": absent,
             "has_results": game_has_results(drawn),
@@ -350,7 +351,14 @@ def confirm(request, slug, stage, number):
         version = -1  # a form without the version it shows confirms nothing
     try:
         services.confirm_draw(game=drawn, by=request.user, version=version)
-        messages.success(request, _("The draw is confirmed."))
+        broken = [line["name"] for line in _report_of(drawn) if not line["held"]]
+        if broken:
+            messages.warning(
+                request,
+                _("The draw is confirmed. Not held: %(rules)s.") % {"rules": "; ".join(broken)},
+            )
+        else:
+            messages.success(request, _("The draw is confirmed."))
     except services.DrawRefused as refused:
         messages.error(request, str(refused))
     return _back(slug, stage, number)
@@ -397,19 +405,49 @@ def swap(request, slug, stage, number):
             for error in errors:
                 messages.error(request, error)
         return _back(slug, stage, number)
+    held_before = {line["name"] for line in _report_of(drawn) if line["held"]}
     try:
-        services.swap_players(
+        swapped = services.swap_players(
             game=drawn,
             first=form.cleaned_data["first"],
             second=form.cleaned_data["second"],
             by=request.user,
         )
-        messages.success(
-            request, _("Players %(first)s and %(second)s swapped seats.") % form.cleaned_data
-        )
+        broken = [line["name"] for line in _report_of(swapped) if not line["held"]]
+        newly = [name for name in broken if name in held_before]
+        words = _swap_words(swapped.draw_options["swaps"][-1], players)
+        if newly:
+            messages.warning(
+                request,
+                _("%(swap)s Not held now: %(rules)s.") % {"swap": words, "rules": "; ".join(newly)},
+            )
+        else:
+            messages.success(request, words)
     except services.DrawRefused as refused:
         messages.error(request, str(refused))
     return _back(slug, stage, number)
+
+
+def _report_of(drawn) -> list[dict]:
+    options = drawn.draw_options or {}
+    return _report_lines(options["report"]) if "report" in options else []
+
+
+def _swap_words(swap: dict, players) -> str:
+    """A recorded swap in words: who sits where now, with names, tables and seats."""
+    names = {p.start_number: p.name for p in players}
+    one, other = swap["seats"]
+    return _(
+        "Swapped: %(first)s now sits at table %(table2)s, seat %(seat2)s; %(second)s at "
+        "table %(table1)s, seat %(seat1)s."
+    ) % {
+        "first": f"{one['player']}. {names.get(one['player'], '')}".strip(),
+        "second": f"{other['player']}. {names.get(other['player'], '')}".strip(),
+        "table1": one["table"],
+        "seat1": one["position"] + 1,
+        "table2": other["table"],
+        "seat2": other["position"] + 1,
+    }
 
 
 @organiser_required

@@ -299,6 +299,8 @@ def person_label(person: Person) -> str:
     parts.append(
         ngettext("%(count)s tournament", "%(count)s tournaments", count) % {"count": count}
     )
+    # two persons of one name, birth date and club differ by their stable id alone
+    parts.append(_("id %(id)s") % {"id": str(person.uuid)[:8]})
     return ", ".join(str(part) for part in parts)
 
 

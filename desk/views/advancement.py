@@ -37,7 +37,10 @@ def advancement(request, slug):
         {
             "tournament": tournament,
             "page": page,
-            "ties": lots.with_commitments(tournament, open_ties(tournament)),
+            "ties": [
+                (tie, ", ".join(lots.named(tournament, tie.tie.keys)))
+                for tie in lots.with_commitments(tournament, open_ties(tournament))
+            ],
             "lots": Lot.objects.filter(tournament=tournament).order_by("-id"),
             "warnings": quota_warnings(tournament),
         },

@@ -13,7 +13,7 @@ from accounts.access import referee_required
 from rules.commitment import lot_what
 from scoring import lots as lot_services
 from tournament.lookups import tournament_or_404
-from tournament.models import Commitment, Tournament
+from tournament.models import Commitment, Player, Tournament
 
 from ..selectors import OpenTie, open_ties
 
@@ -56,6 +56,16 @@ def with_commitments(tournament: Tournament, ties: list[OpenTie]) -> list[TieToD
             commitment = None  # published for another group: publishing again abandons it
         found.append(TieToDraw(tie.scope, tie.category, tie.tie, tie.decides, what, commitment))
     return found
+
+
+def named(tournament: Tournament, keys) -> list[str]:
+    """The tied as the desk names players ("11. Zdeněk Kříž"); a team by its name."""
+    names = dict(
+        Player.objects.filter(
+            tournament=tournament, start_number__in=[k for k in keys if isinstance(k, int)]
+        ).values_list("start_number", "name")
+    )
+    return [f"{key}. {names[key]}" if key in names else str(key) for key in keys]
 
 
 def _chosen_tie(request, tournament: Tournament) -> TieToDraw | None:
@@ -121,4 +131,15 @@ def draw_lot(request, slug):
     except lot_services.LotRefused as refused:
         messages.error(request, str(refused))
         return redirect("desk:advancement", slug=slug)
+    places = sorted(chosen.tie.places)
+    messages.success(
+        request,
+        _("The lot decided: %(order)s.")
+        % {
+            "order": "; ".join(
+                _("place %(place)s: %(who)s") % {"place": place, "who": who}
+                for place, who in zip(places, named(tournament, lot.order), strict=False)
+            )
+        },
+    )
     return redirect("desk:lot", slug=slug, lot=lot.pk)

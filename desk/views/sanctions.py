@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.access import referee_required
 from accounts.roles import ORGANISER, has_role
@@ -74,9 +74,12 @@ def _checked(request, tournament):
 
 
 @referee_required
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def sanction_preview(request, slug):
-    """What the sanction will change, to be confirmed before anything is stored."""
+    """What the sanction will change, to be confirmed before anything is stored. Asked for
+    without the form (the language switch's link to this page): the list and its form."""
+    if request.method != "POST":
+        return redirect("desk:sanctions", slug=slug)
     tournament = tournament_or_404(slug)
     form, player, game = _checked(request, tournament)
     if player is None:
@@ -108,8 +111,10 @@ def sanction_preview(request, slug):
 
 
 @referee_required
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def sanction_record(request, slug):
+    if request.method != "POST":  # a refused form's page in another language: the list
+        return redirect("desk:sanctions", slug=slug)
     tournament = tournament_or_404(slug)
     form, player, game = _checked(request, tournament)
     if player is None:

@@ -89,6 +89,25 @@ def _focus(rows, problems) -> str | None:
     return rows[0]["fields"]["laid"]["id"] if rows else None
 
 
+def _named(rows, problems) -> list[dict]:
+    """Each problem of the summary with the player as the fields name them ("14. Jana
+    Nováková", not "Player no. 14") and the id of its field, where it has one."""
+    players = {row["player"].start_number: row for row in rows}
+    named = []
+    for problem in problems:
+        row = players.get(problem.player)
+        field = row["fields"].get(problem.field) if row and problem.field else None
+        named.append(
+            {
+                "player": problem.player,
+                "who": f"{row['player'].start_number}. {row['player'].name}" if row else None,
+                "field_id": field["id"] if field else None,
+                "message": problem.message,
+            }
+        )
+    return named
+
+
 def _sheet_context(request, tournament, game, table, round_, state, values, problems, stale=None):
     settings = tournament.scoring_settings()
     grid = game_grid(game)
@@ -99,7 +118,7 @@ def _sheet_context(request, tournament, game, table, round_, state, values, prob
         if (sanction.stage, sanction.game) == (game.stage.kind, game.number):
             sanctions[sanction.player].append(sanction.words(with_stage=False))
     rows = _rows(state, values, problems, settings.close_bonus, sanctions)
-    errors = [p for p in problems if not p.warning]
+    errors = _named(rows, [p for p in problems if not p.warning])
     return {
         "tournament": tournament,
         "game": game,
@@ -110,7 +129,7 @@ def _sheet_context(request, tournament, game, table, round_, state, values, prob
         "focus": _focus(rows, problems),
         "problems": problems,
         "errors": errors,
-        "warnings": [p for p in problems if p.warning],
+        "warnings": _named(rows, [p for p in problems if p.warning]),
         "sheet_problems": [p for p in problems if p.player is None],
         "close_bonus": settings.close_bonus,
         "club_columns": club_columns(state),

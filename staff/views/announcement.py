@@ -3,7 +3,9 @@ place by place from the organiser's laptop."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
@@ -90,6 +92,14 @@ CEREMONY_MOVES = {
 }
 
 
+def _ceremony_said(state) -> str:
+    """What a move says: what is on screen now, and which place comes next."""
+    said = state.status_words
+    if state.next is not None:
+        said += " " + _("Next: %(reveal)s") % {"reveal": state.next.sentence}
+    return said
+
+
 @organiser_required
 @never_cache
 def ceremony(request, slug):
@@ -98,14 +108,29 @@ def ceremony(request, slug):
     on screen and what comes next. Plain forms (static/staff/ceremony.js adds the keys)."""
     tournament = tournament_or_404(slug)
     if request.method == "POST":
+        in_place = request.headers.get("X-Ceremony-Move") == "1"  # ceremony.js: no reload
         move = CEREMONY_MOVES.get(request.POST.get("action", ""))
+        said, refused = "", False
         if move is not None:
             try:
                 state = move(tournament=tournament, by=request.user)
             except ValidationError as refusal:
-                messages.error(request, refusal_text(refusal))
+                said, refused = refusal_text(refusal), True
             else:
-                messages.success(request, state.status_words)
+                said = _ceremony_said(state)
+        if in_place:
+            state = ceremony_services.ceremony_state(tournament)
+            html = render_to_string(
+                "staff/_ceremony_state.html",
+                {"tournament": tournament, "state": state},
+                request=request,
+            )
+            return JsonResponse(
+                {"html": html, "said": said, "refused": refused},
+                status=BAD_REQUEST if refused else 200,
+            )
+        if said:
+            (messages.error if refused else messages.success)(request, said)
         return redirect("staff:ceremony", slug=slug)
     return render(
         request,

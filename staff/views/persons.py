@@ -87,10 +87,13 @@ class PersonsMerge(ServiceFormView):
         context["choice"] = choice
         if choice.is_valid():
             keep, merged = choice.cleaned_data["ponechat"], choice.cleaned_data["sloucit"]
+            problem = person_services.merge_refusal(keep, merged)
+            if problem:  # said next to the person to merge, the summary focused
+                choice.add_error("sloucit", problem)
             context.update(
                 keep=selectors.person_details(keep),
                 merged=selectors.person_details(merged),
-                problem=person_services.merge_refusal(keep, merged),
+                problem=problem,
                 swap=reverse("staff:persons_merge")
                 + f"?ponechat={merged.uuid}&sloucit={keep.uuid}",
             )

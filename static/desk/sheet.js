@@ -22,7 +22,8 @@
     var score = laid - unused + (part(row, "closed").checked ? bonus : 0) - penalty;
     output.textContent = String(Math.max(0, score));
   }
-  // The round score is said when a value is committed (the field left), not at every key.
+  // The round score is said once a row is done: when the focus leaves the row after one of
+  // its values changed (not at each field, which would say an interim score first).
   var status = document.getElementById("sheet-status");
   function announce(row) {
     var output = row.querySelector(".row-score");
@@ -31,8 +32,14 @@
       .replace("{score}", output.textContent);
   }
   form.querySelectorAll(".sheet-line").forEach(function (row) {
-    row.addEventListener("input", function () { update(row); });
-    row.addEventListener("change", function () { update(row); announce(row); });
+    var changed = false;
+    row.addEventListener("input", function () { update(row); changed = true; });
+    row.addEventListener("change", function () { update(row); changed = true; });
+    row.addEventListener("focusout", function (event) {
+      if (!changed || (event.relatedTarget && row.contains(event.relatedTarget))) { return; }
+      changed = false;
+      announce(row);
+    });
     update(row);
   });
   // Disqualification and penalty are rare: one button opens them for every player, instead

@@ -269,6 +269,8 @@ def test_a_saved_sheet_is_announced_and_the_round_score_spoken(
     first = page.locator("input[data-part=laid]").first
     first.focus()
     page.keyboard.type("12")
+    page.keyboard.press("Tab")  # unused, closed, then the next row: the row is done
+    page.keyboard.press("Tab")
     page.keyboard.press("Tab")
     live = page.locator("#sheet-status")
     expect(live).to_have_attribute("aria-live", "polite")

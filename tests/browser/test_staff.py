@@ -276,7 +276,7 @@ def test_a_new_organiser_sets_up_a_championship_and_draws_the_first_game(page, l
     expect(page.locator(".messages")).to_contain_text("změněno: 1")
     assert not Player.objects.get(tournament=tournament, start_number=2).present
     page.get_by_label("Přítomen: 2. Petr Malý").check()
-    page.get_by_role("button", name="Uložit přítomnost a startovné").click()
+    page.get_by_role("button", name="Uložit přítomnost a startovné").first.click()
     assert Player.objects.filter(tournament=tournament, present=True).count() == 5
 
     # a team of three

@@ -96,7 +96,7 @@ def test_the_reason_is_required_and_nothing_is_saved_without_it(confirmed, refer
     assert response.status_code == 422
     page = response.content.decode()
     assert 'id="id_correction_reason_error"' in page and "uveďte důvod opravy" in page
-    assert 'aria-describedby="id_correction_reason_error"' in page
+    assert 'aria-describedby="id_correction_reason_error correction-effects"' in page
     assert snapshot() == before
     with pytest.raises(sheet_services.SheetRefused) as refused:
         sheet_services.save_sheet(
