@@ -114,7 +114,7 @@ class WholeAnswers:
     its thread and then sent by the event loop. A request is one hand-off to a thread and one
     back, as in a plain WSGI server's thread (issue 32): a2wsgi, which served before, made
     the thread wait for the event loop for the head, for each chunk of the body and for its
-    end, four round trips a request, and the cached standings cost 30 % more processor time
+    end, four round trips a request, and the cached standings cost a third more processor time
     than under gunicorn. A thread never waits for a client, even one that does not read:
     the event loop writes the answer as fast as the client takes it (the largest answer is
     an admin script of 325 kB held in memory meanwhile).
