@@ -2,11 +2,14 @@
 (``syllabatim.serving``) next to gunicorn's sync workers, the same number of processes on the
 same database and cache, in one run: requests per second of a 404 (middleware and routing)
 and of the qualifier's public standings (cached by revision), wrk with 8 connections,
-alternating runs, medians. Then what issue 20 asked of it: the pace of ordinary requests
-while hundreds of slow clients hold sockets (headers or a body a byte at a time, answers
-never read), next to the same without them; and what those clients do to gunicorn.
+alternating runs, medians, and the servers' processor time a request. Then what issue 20
+asked of it: the pace of ordinary requests while hundreds of slow clients hold sockets
+(headers or a sign-in's body a byte at a time, answers never read), next to the same without
+them; and what such clients do to gunicorn, and to granian's WSGI server (measured beside
+them where it is installed: the fastest of the servers issue 32 names).
 
-``SERVING_ROUNDS=5 SERVING_SECONDS=4 SLOW_CLIENTS=300`` are the defaults.
+``SERVING_ROUNDS=5 SERVING_SECONDS=4 SLOW_CLIENTS=300`` are the defaults; ``SERVING_PORT=N``
+serves on N, N+1, N+2 instead of free ports the system chooses.
 """
 
 import asyncio
@@ -40,6 +43,8 @@ SAMPLES = 100  # ordinary requests timed with and without the slow clients
 TARGET = 0.9
 PAGES = {"404": "/tady-nic-neni/", "standings": "/turnaj/bench/kvalifikace/"}
 STAFF_PAGE = "/ucet/prihlaseni/"
+CSRF = "s" * 32  # a CSRF secret as Django makes them (the cookie's and the form's)
+GRANIAN_THREADS = 10  # a process's threads, as make serve's 8 for the staff and 2 for the public
 
 
 def processor_seconds(pid: int) -> float:
@@ -93,11 +98,34 @@ def stop(server: subprocess.Popen) -> None:
         server.wait()
 
 
+def commands(ports: dict) -> dict:
+    """How each server compared is started, ``WORKERS`` processes each."""
+    found = {
+        "make serve": [sys.executable, "-m", "syllabatim.serving", "--workers", str(WORKERS)]
+        + ["--bind", f"127.0.0.1:{ports['make serve']}"],
+        "gunicorn sync": [sys.executable, "-m", "gunicorn", "--workers", str(WORKERS)]
+        + ["--bind", f"127.0.0.1:{ports['gunicorn sync']}", "syllabatim.wsgi"],
+    }
+    if "granian wsgi" in ports:
+        found["granian wsgi"] = [
+            *(sys.executable, "-m", "granian", "--interface", "wsgi", "--no-access-log"),
+            *("--workers", str(WORKERS), "--blocking-threads", str(GRANIAN_THREADS)),
+            *(
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(ports["granian wsgi"]),
+                "syllabatim.wsgi:application",
+            ),
+        ]
+    return found
+
+
 @contextmanager
-def both_servers():
+def servers():
     """A throw-away SQLite database with a 60-player championship, one cache folder, and on
-    it ``make serve``'s server and gunicorn's sync workers, ``WORKERS`` processes each:
-    yields their addresses and their first processes' ids."""
+    it ``make serve``'s server, gunicorn's sync workers and granian's WSGI server (where it
+    is installed): yields their addresses and their first processes' ids."""
     base = Path(settings.BASE_DIR)
     with tempfile.TemporaryDirectory() as work:
         environment = {
@@ -108,7 +136,7 @@ def both_servers():
             "DJANGO_LOG_LEVEL": "ERROR",
         }
         if not environment.get("REDIS_URL"):
-            environment["DJANGO_CACHE_DIR"] = f"{work}/cache"  # shared by both, as by workers
+            environment["DJANGO_CACHE_DIR"] = f"{work}/cache"  # shared by all, as by workers
         manage = [sys.executable, str(base / "manage.py")]
         for args in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
             subprocess.run(manage + args, env=environment, check=True, capture_output=True)
@@ -120,26 +148,21 @@ def both_servers():
             check=True,
             capture_output=True,
         )
-        ports = {"make serve": free_port(), "gunicorn sync": free_port()}
-        servers = [
-            start(
-                [sys.executable, "-m", "syllabatim.serving", "--workers", str(WORKERS)]
-                + ["--bind", f"127.0.0.1:{ports['make serve']}"],
-                environment,
-            ),
-            start(
-                [sys.executable, "-m", "gunicorn", "--workers", str(WORKERS)]
-                + ["--bind", f"127.0.0.1:{ports['gunicorn sync']}", "syllabatim.wsgi"],
-                environment,
-            ),
-        ]
+        names = ["make serve", "gunicorn sync"]
+        if importlib.util.find_spec("granian") is not None:
+            names.append("granian wsgi")
+        first = os.environ.get("SERVING_PORT")
+        ports = {
+            name: int(first) + number if first else free_port() for number, name in enumerate(names)
+        }
+        started = [start(command, environment) for command in commands(ports).values()]
         try:
             roots = {name: f"http://127.0.0.1:{port}" for name, port in ports.items()}
             for root in roots.values():
                 wait_until_answering(f"{root}/zdravi/")
-            yield roots, dict(zip(ports, (server.pid for server in servers), strict=True))
+            yield roots, {name: server.pid for name, server in zip(names, started, strict=True)}
         finally:
-            for server in servers:
+            for server in started:
                 stop(server)
 
 
@@ -152,7 +175,7 @@ def paces(roots: dict, pids: dict) -> dict:
     figures = {(name, page): [] for name in roots for page in PAGES}
     order = list(roots)
     for number in range(ROUNDS):
-        for name in order if number % 2 == 0 else order[::-1]:
+        for name in order[number % len(order) :] + order[: number % len(order)]:
             for page, path in PAGES.items():
                 figures[name, page].append(requests_per_second(roots[name] + path, pid=pids[name]))
     return {
@@ -163,16 +186,18 @@ def paces(roots: dict, pids: dict) -> dict:
 
 async def slow_client(port: int, kind: int, stop: asyncio.Event) -> None:
     """Headers a byte at a time; or whole headers, then the body they announce a byte at a
-    time; or five requests for the standings at once, their answers never read."""
+    time; or five requests for the standings at once, their answers never read. The sign-in
+    carries a CSRF cookie, as a browser's does: Django reads the body of such a request (it
+    refuses one without the cookie before reading it)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     if kind == 2:
         request = f"GET {PAGES['standings']} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
         writer.write(request * 5)
         await stop.wait()
     else:
-        body = b"username=ctenar&password=" + b"x" * 400
+        body = f"csrfmiddlewaretoken={CSRF}&username=ctenar&password={'x' * 400}".encode()
         head = (
-            f"POST {STAFF_PAGE} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            f"POST {STAFF_PAGE} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: csrftoken={CSRF}\r\n"
             "Content-Type: application/x-www-form-urlencoded\r\n"
             f"Content-Length: {len(body)}\r\n\r\n"
         ).encode()
@@ -234,36 +259,40 @@ def run() -> None:
     if importlib.util.find_spec("gunicorn") is None:
         print("gunicorn is not installed (make install): nothing to compare with")
         return
-    with both_servers() as (roots, pids):
+    with servers() as (roots, pids):
         pace = paces(roots, pids)
         print(
             f"{WORKERS} processes each, the same SQLite database and cache, wrk {CONNECTIONS} "
             f"connections, {ROUNDS} alternating runs of {SECONDS} s, medians:"
         )
         for page in PAGES:
-            (ours, our_cpu), (theirs, their_cpu) = (
-                pace["make serve", page],
-                pace["gunicorn sync", page],
-            )
-            ratio = ours / theirs
-            print(
-                f"  {page}: make serve {ours:.0f} requests/s, gunicorn sync {theirs:.0f}: "
-                f"ratio {ratio:.2f} (target at least {TARGET}: "
-                f"{'met' if ratio >= TARGET else 'NOT MET'}); CPU a request "
-                f"{our_cpu:.2f} ms and {their_cpu:.2f} ms (ratio {their_cpu / our_cpu:.2f})"
-            )
+            theirs, their_cpu = pace["gunicorn sync", page]
+            for name in roots:
+                if name == "gunicorn sync":
+                    continue
+                ours, our_cpu = pace[name, page]
+                ratio = ours / theirs
+                goal = f" (target at least {TARGET}: {'met' if ratio >= TARGET else 'NOT MET'})"
+                print(
+                    f"  {page}: {name} {ours:.0f} requests/s, gunicorn sync {theirs:.0f}: "
+                    f"ratio {ratio:.2f}{goal if name == 'make serve' else ''}; CPU a request "
+                    f"{our_cpu:.2f} ms and {their_cpu:.2f} ms (ratio {their_cpu / our_cpu:.2f})"
+                )
         ours = roots["make serve"]
         calm, _ = asyncio.run(ordinary_requests(ours, timeout=10))
         crowded, unanswered = asyncio.run(among_slow_clients(ours, SLOW_CLIENTS, timeout=10))
         print(
             f"  make serve, {SAMPLES} ordinary requests one after another (standings, sign-in "
             f"page): alone {milliseconds(calm)}; among {SLOW_CLIENTS} slow clients (a third "
-            "each: headers a byte at a time, a body a byte at a time, answers never read) "
-            f"{milliseconds(crowded)}, {unanswered} unanswered in 10 s"
+            "each: headers a byte at a time, a sign-in's body a byte at a time, answers never "
+            f"read) {milliseconds(crowded)}, {unanswered} unanswered in 10 s"
         )
         tried = 10
-        _, frozen = asyncio.run(among_slow_clients(roots["gunicorn sync"], WORKERS * 3, 1.0, tried))
-        print(
-            f"  gunicorn sync among {WORKERS * 3} such clients: {frozen} of {tried} ordinary "
-            "requests unanswered in 1 s"
-        )
+        others = {"gunicorn sync": WORKERS * 3, "granian wsgi": WORKERS * GRANIAN_THREADS * 6}
+        for name, clients in others.items():
+            if name in roots:
+                _, frozen = asyncio.run(among_slow_clients(roots[name], clients, 1.0, tried))
+                print(
+                    f"  {name} among {clients} such clients: {frozen} of {tried} ordinary "
+                    "requests unanswered in 1 s"
+                )

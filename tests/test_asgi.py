@@ -6,9 +6,8 @@ import threading
 
 import httpx
 import pytest
-from a2wsgi import WSGIMiddleware
 
-from syllabatim.asgi import ThreadContexts, WholeRequests, by_audience, is_staff
+from syllabatim.asgi import WholeAnswers, WholeRequests, by_audience, is_staff
 
 
 def run(coroutine_function):
@@ -65,9 +64,7 @@ def test_readers_filling_their_pool_leave_the_staff_their_threads():
         return [environ["PATH_INFO"].encode()]
 
     app = WholeRequests(
-        by_audience(
-            staff=WSGIMiddleware(django, workers=2), public=WSGIMiddleware(django, workers=2)
-        ),
+        by_audience(staff=WholeAnswers(django, 2), public=WholeAnswers(django, 2)),
         max_bytes=1000,
     )
 
@@ -115,7 +112,8 @@ def answer_of(app, messages, scope_extra=None):
         async def send(message):
             sent.append(message)
 
-        scope = {"type": "http", "method": "POST", "path": "/ucet/prihlaseni/", "headers": []}
+        chunked = [(b"transfer-encoding", b"chunked")]
+        scope = {"type": "http", "method": "POST", "path": "/ucet/prihlaseni/", "headers": chunked}
         scope.update(scope_extra or {})
         await app(inner)(scope, receive, send)
 
@@ -148,7 +146,10 @@ def test_a_body_that_stops_arriving_is_refused_without_reaching_the_app():
     ("messages", "headers"),
     [
         ([], [(b"content-length", b"101")]),  # announced too large: not read at all
-        ([{"type": "http.request", "body": b"x" * 60, "more_body": True}] * 2, []),  # chunked
+        (
+            [{"type": "http.request", "body": b"x" * 60, "more_body": True}] * 2,
+            [(b"transfer-encoding", b"chunked")],
+        ),
     ],
 )
 def test_a_body_over_the_limit_is_refused(messages, headers):
@@ -158,11 +159,27 @@ def test_a_body_over_the_limit_is_refused(messages, headers):
     assert status == 413 and seen == []
 
 
+def test_a_request_without_a_body_goes_to_the_app_as_it_came():
+    """No length and no chunks: the request has no body (HTTP/1.1), nothing to wait for, and
+    the app gets the scope and the server's own ``receive`` untouched (no task, no timer)."""
+    seen = []
+
+    async def inner(scope, receive, send):
+        seen.append((scope, receive))
+
+    async def receive():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    scope = {"type": "http", "method": "GET", "path": "/", "headers": [(b"host", b"hall")]}
+    run(lambda: WholeRequests(inner, max_bytes=100)(scope, receive, None))
+    assert seen == [(scope, receive)]
+
+
 def test_a_threads_requests_share_djangos_cache_connection():
-    """Issue 32: a2wsgi runs each request in a new copy of the event loop's context; through
-    ``ThreadContexts`` a thread's requests all see the cache object (and so the connection to
-    Redis) its first request made, as under a plain WSGI server, and its answer is produced
-    and closed in the same context."""
+    """Issue 32: a thread's requests all see the cache object (and so the connection to
+    Redis) its first request made, as under a plain WSGI server (a2wsgi ran each request in
+    a new copy of the event loop's context, and Django made a new one each time), and its
+    answer is produced and closed in the same context."""
     from django.core.cache import caches
 
     seen = []
@@ -182,20 +199,56 @@ def test_a_threads_requests_share_djangos_cache_connection():
         start_response("200 OK", [("Content-Type", "text/plain")])
         return Answer()
 
-    def served_twice(wsgi_app) -> set[int]:
-        """The distinct cache objects two requests in one thread saw."""
-        seen.clear()
-        app = WSGIMiddleware(wsgi_app, workers=1)  # one thread: both requests in it
+    app = WholeAnswers(django, 1)  # one thread: both requests in it
 
-        async def two_requests():
-            transport = httpx.ASGITransport(app=app)
-            async with httpx.AsyncClient(transport=transport, base_url="http://hall") as client:
-                for _ in range(2):
-                    assert (await client.get("/turnaj/mcr/")).text == "ok"
+    async def two_requests():
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://hall") as client:
+            for _ in range(2):
+                assert (await client.get("/turnaj/mcr/")).text == "ok"
 
-        run(two_requests)
-        assert [stage for stage, _cache in seen] == ["request", "chunk", "close"] * 2
-        return {id(cache) for _stage, cache in seen}  # seen keeps them all alive
+    run(two_requests)
+    assert [stage for stage, _cache in seen] == ["request", "chunk", "close"] * 2
+    assert len({id(cache) for _stage, cache in seen}) == 1  # seen keeps them all alive
 
-    assert len(served_twice(ThreadContexts(django))) == 1
-    assert len(served_twice(django)) == 2  # what a2wsgi alone does: a new one each request
+
+def test_a_client_that_does_not_read_holds_no_thread():
+    """The answer is made whole in the thread and sent by the event loop: while the first
+    client takes nothing of its long answer, the only thread answers the next one."""
+
+    def django(environ, start_response):
+        start_response("200 OK", [("Content-Type", "text/plain"), ("X-Test", "1")])
+        return [b"x" * 1000] * 50 if environ["PATH_INFO"] == "/long/" else [b"short"]
+
+    app = WholeAnswers(django, 1)
+    never = asyncio.Event()
+
+    async def two_clients():
+        sent = []
+
+        async def deaf(message):  # takes the head, then never the body
+            sent.append(message)
+            if message["type"] == "http.response.body":
+                await never.wait()
+
+        async def nothing():
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        scope = {"type": "http", "method": "GET", "path": "/long/", "headers": []}
+        scope.update(query_string=b"", http_version="1.1", root_path="")
+        held = asyncio.create_task(app(scope, nothing, deaf))
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://hall") as client:
+            other = await asyncio.wait_for(client.get("/short/"), timeout=10)
+        stuck = not held.done()
+        held.cancel()
+        return sent, other, stuck
+
+    sent, other, stuck = run(two_clients)
+    assert stuck and other.text == "short" and other.headers["x-test"] == "1"
+    assert sent[0] == {
+        "type": "http.response.start",
+        "status": 200,
+        "headers": [(b"content-type", b"text/plain"), (b"x-test", b"1")],
+    }
+    assert sent[1] == {"type": "http.response.body", "body": b"x" * 50_000}
