@@ -39,7 +39,7 @@ from tournament.labels import CATEGORY_NAMES, stage_label
 from tournament.lookups import tournament_or_404
 from tournament.models import Person, Player, Stage, Tournament, TournamentKind
 from tournament.persons import resolved
-from tournament.templatetags.czech import with_czech
+from tournament.templatetags.czech import czech_page, with_czech
 from ui.labels import MEDALS
 
 from . import charts, hall, live, rating, selectors
@@ -512,6 +512,10 @@ def player(request, slug, number):
                             % {"player": "%(player)s", "stage": stage_label(kind)},
                             player=page.player.name,
                         ),
+                        # the image's name without the Czech name (the page's h1 says it)
+                        spoken=""
+                        if czech_page()
+                        else _("Running total in the %(stage)s") % {"stage": stage_label(kind)},
                     ),
                     "ranks": [(game, rank) for k, game, rank in page.ranks if k == kind],
                 }
