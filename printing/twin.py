@@ -252,7 +252,7 @@ def _cards(cards: PlayerCards) -> dict:
     single = len(cards.cards) == 1  # its title is the page's h1, its stages the h2s
     player_lines = []
     for card in cards.cards:
-        lines = [card_player_line(card)]
+        lines = [card_player_line(card, html=True)]
         if card.sanctions:
             lines += [_("Sanctions:"), *card_sanction_lines(card)]
         if single:

@@ -225,8 +225,10 @@ def english_pages(page, tournament) -> list[str]:
     twins = page.locator("a[href$='.html']").evaluate_all(
         "links => links.map(a => a.getAttribute('href'))"
     )
+    page.goto(f"/en/turnaj/{slug}/hrac/4/")  # Věra Doležalová of Spolek Plzeň: a Czech club
+    card = page.locator("a[href$='/html/']").first.get_attribute("href")
     searches = [f"/en/turnaj/{slug}/rozlosovani/?hledat={q}" for q in ("toupalova", "Petr+Toupal")]
-    return [*patterns, *searches, *twins]
+    return [*patterns, *searches, *twins, card]
 
 
 def test_czech_text_on_english_pages_is_marked_czech(page, browser_demo):

@@ -170,3 +170,14 @@ def test_the_english_player_page_says_the_place_after_each_game(page, browser_de
     assert not re.search(r"game \d+: \d+\.", said)
     page.goto("/turnaj/mcr-2026/hrac/7/")
     assert re.search(r"partie 1: \d+\. místo", page.locator("main").inner_text())
+
+
+def test_the_english_log_names_the_author_without_a_czech_role(page, browser_demo):
+    page.goto("/en/turnaj/mcr-2026/zaznam/")
+    authors = page.locator("table.log tbody td:last-child")
+    expect(authors.filter(has_text="Jana Nováková").first).to_be_visible()
+    said = page.locator("main").inner_text()
+    assert "rozhodčí" not in said  # the demo's author was "Jana Nováková (rozhodčí)"
+    expect(authors.filter(has_text="Jana Nováková").first.locator("[lang=cs]")).to_have_text(
+        "Jana Nováková"
+    )
