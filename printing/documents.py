@@ -9,6 +9,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date
 
+from django.utils.html import conditional_escape
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
@@ -461,17 +462,18 @@ def card_title(card: PlayerCard, *, html: bool = False) -> str:
     return title % {"number": card.player.number, "name": card.player.name}
 
 
-def card_player_line(card: PlayerCard) -> str:
-    """Club, sight class and category in words."""
-    parts = [card.player.club] if card.player.club else []
-    parts.append(
-        _("sight class %(sight)s, category %(category)s")
-        % {
-            "sight": sight_label(card.player.sight_class),
-            "category": category_of(card.player.sight_class),
-        }
-    )
-    return ", ".join(parts)
+def card_player_line(card: PlayerCard, *, html: bool = False) -> str:
+    """Club, sight class and category in words; for a web page (``html``) the club marked
+    Czech."""
+    words = _("sight class %(sight)s, category %(category)s") % {
+        "sight": sight_label(card.player.sight_class),
+        "category": category_of(card.player.sight_class),
+    }
+    if not card.player.club:
+        return conditional_escape(words) if html else words
+    if html:
+        return with_czech("%(club)s, " + words.replace("%", "%%"), club=card.player.club)
+    return f"{card.player.club}, {words}"
 
 
 def card_sanction_lines(card: PlayerCard) -> list[str]:

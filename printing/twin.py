@@ -249,11 +249,16 @@ def _cards(cards: PlayerCards) -> dict:
     """A section per player, a part per stage: its rounds game by game, each game's total a
     row of its own, then the stage's total and the place in words."""
     sections = []
+    single = len(cards.cards) == 1  # its title is the page's h1, its stages the h2s
+    player_lines = []
     for card in cards.cards:
-        lines = [card_player_line(card)]
+        lines = [card_player_line(card, html=True)]
         if card.sanctions:
             lines += [_("Sanctions:"), *card_sanction_lines(card)]
-        sections.append(Section(card_title(card, html=True), lines))
+        if single:
+            player_lines = lines
+        else:
+            sections.append(Section(card_title(card, html=True), lines))
         for stage in card.stages:
             label = stage_label(stage.kind)
             rows = []
@@ -304,15 +309,15 @@ def _cards(cards: PlayerCards) -> dict:
                     label[:1].upper() + label[1:],
                     tables=tables,
                     after=card_stage_lines(stage),
-                    level=3,
+                    level=2 if single else 3,
                 )
             )
     title = card_title(cards.cards[0]) if len(cards.cards) == 1 else _("Players' cards")
     return {
         "title": title,
         # the h1: the name marked Czech (the page's <title> takes no mark)
-        "title_html": card_title(cards.cards[0], html=True) if len(cards.cards) == 1 else title,
-        "lines": [],
+        "title_html": card_title(cards.cards[0], html=True) if single else title,
+        "lines": player_lines,
         "sections": sections,
         "after": [],
         "lot_records": [],

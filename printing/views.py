@@ -119,9 +119,12 @@ def _by_kind(tournament: Tournament, documents) -> list[dict]:
         if doc.format == catalog.HTML
     }
     kinds: dict[str, list[dict]] = {kind: [] for kind in KINDS}
-    for document in documents:
-        if document.format == catalog.HTML:
-            continue
+    in_order = sorted(  # the print PDFs first: the twin stands beside them
+        (document for document in documents if document.format != catalog.HTML),
+        key=lambda document: document.braille or document.large_print,
+    )
+    for document in in_order:
+        key = (document.what, document.stage, document.game)
         kind = BRAILLE if document.braille else LARGE_PRINT if document.large_print else PRINT
         kinds[kind].append(
             {
@@ -129,9 +132,8 @@ def _by_kind(tournament: Tournament, documents) -> list[dict]:
                 "name": document.file_name(tournament.slug),
                 "format": document.format_name,
                 "braille": document.braille,
-                "twin": None
-                if document.braille
-                else twins.get((document.what, document.stage, document.game)),
+                # each twin linked once: beside the print PDF, or the large print's if none
+                "twin": None if document.braille else twins.pop(key, None),
             }
         )
     return [

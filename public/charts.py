@@ -12,9 +12,14 @@ from django.utils.translation import ngettext
 WIDTH, HEIGHT, MARGIN = 640, 260, 40
 
 
-def _line_chart(values: list[int], low: int, high: int, label: str, summary: str) -> dict:
+def _line_chart(
+    values: list[int], low: int, high: int, label: str, summary: str, spoken: str = ""
+) -> dict:
     """A line through ``values`` (one point each, left to right) on an axis from ``low`` to
-    ``high``, named by its caption (``label`` and ``summary``)."""
+    ``high``, named by its caption (``label`` and ``summary``). ``spoken``: the label the image
+    is named by instead, without the Czech name the caption holds, on a page in another
+    language (an accessible name carries no language: a screen reader would read the name
+    with the page's voice)."""
     span = (high - low) or 1
     step = (WIDTH - 2 * MARGIN) / max(len(values) - 1, 1)
     points = [
@@ -25,14 +30,22 @@ def _line_chart(values: list[int], low: int, high: int, label: str, summary: str
         for i, value in enumerate(values)
     ]
     chart_id = f"chart-{zlib.crc32(label.encode()):08x}"  # the same in every process
+    named = (
+        format_html(
+            'aria-label="{}. {} {}"', spoken, summary, _("The same numbers are in the table.")
+        )
+        if spoken
+        else format_html('aria-labelledby="{}-c"', chart_id)
+    )
     svg = format_html(
-        '<svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-labelledby="{id}-c" '
+        '<svg class="chart" viewBox="0 0 {w} {h}" role="img" {named} '
         'focusable="false">'
         '<line x1="{m}" y1="{base}" x2="{right}" y2="{base}" class="axis"/>'
         '<line x1="{m}" y1="{m}" x2="{m}" y2="{base}" class="axis"/>'
         '<text x="{low_x}" y="{label_y}" class="tick">{low}</text>'
         '<text x="4" y="{top_y}" class="tick">{high}</text>'
         '<polyline points="{points}" class="line"/>{dots}</svg>',
+        named=named,
         w=WIDTH,
         h=HEIGHT,
         m=MARGIN,
@@ -50,7 +63,7 @@ def _line_chart(values: list[int], low: int, high: int, label: str, summary: str
     return {"svg": svg, "summary": summary, "label": label, "caption_id": f"{chart_id}-c"}
 
 
-def running_total(totals: list[int], label: str) -> dict:
+def running_total(totals: list[int], label: str, spoken: str = "") -> dict:
     """A line of the running total after each round, on an axis from zero."""
     count, top = len(totals), max(totals, default=0) or 1
     total = totals[-1] if totals else 0
@@ -58,10 +71,10 @@ def running_total(totals: list[int], label: str) -> dict:
         "rounds": ngettext("%(count)s round", "%(count)s rounds", count) % {"count": count},
         "points": ngettext("%(count)s point", "%(count)s points", total) % {"count": total},
     }
-    return _line_chart(totals, 0, top, label, summary)
+    return _line_chart(totals, 0, top, label, summary, spoken)
 
 
-def rating_history(values: list[int], label: str) -> dict:
+def rating_history(values: list[int], label: str, spoken: str = "") -> dict:
     """A line of a person's rating: where it started, then after each rated game. The axis
     runs from the lowest value to the highest (a rating is no count from zero)."""
     count = len(values) - 1  # games
@@ -76,4 +89,4 @@ def rating_history(values: list[int], label: str) -> dict:
         "low": low,
         "high": high,
     }
-    return _line_chart(values, low, high, label, summary)
+    return _line_chart(values, low, high, label, summary, spoken)

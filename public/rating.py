@@ -23,7 +23,7 @@ from rules.categories import ALL, BLIND, SIGHTED
 from tournament.cache import cached_page, number, persons_state, table_sort
 from tournament.labels import CATEGORY_NAMES
 from tournament.models import Person
-from tournament.templatetags.czech import with_czech
+from tournament.templatetags.czech import czech_page, with_czech
 
 from . import charts
 from .tables import RatingHistoryTable, RatingTable
@@ -108,7 +108,10 @@ def rating_history(person: Person) -> dict:
     if history:
         values = [history[0].before] + [row.after for row in history]
         context["chart"] = charts.rating_history(
-            values, with_czech(_("Rating of %(person)s after each rated game"), person=person.name)
+            values,
+            with_czech(_("Rating of %(person)s after each rated game"), person=person.name),
+            # the image's name without the Czech name (the page's h1 says it)
+            spoken="" if czech_page() else _("Rating after each rated game"),
         )
         context["table"] = RatingHistoryTable(
             history,

@@ -46,13 +46,20 @@ class HighestFirst(tables.Column):
     values_descend = True
 
 
-def player_link(slug, info, element_id=None):
+def player_link(slug, info, element_id=None, *, said_number=False):
+    """The link to a player's page, "11. Zdeněk Kříž". ``said_number``: a screen reader hears
+    "start number 11" where a place stands before it ("1. start number 11. …", not "1. 11.")."""
     url = reverse("public:player", kwargs={"slug": slug, "number": info.number})
+    number = (
+        format_html('<span class="visually-hidden">{} </span>{}', _("start number"), info.number)
+        if said_number
+        else info.number
+    )
     if element_id:  # the live refresh finds the row again by it (static/public/live.js)
         return format_html(
-            '<a href="{}" id="{}">{}. {}</a>', url, element_id, info.number, cs(info.name)
+            '<a href="{}" id="{}">{}. {}</a>', url, element_id, number, cs(info.name)
         )
-    return format_html('<a href="{}">{}. {}</a>', url, info.number, cs(info.name))
+    return format_html('<a href="{}">{}. {}</a>', url, number, cs(info.name))
 
 
 class StandingsTable(PublicTable):
@@ -76,7 +83,12 @@ class StandingsTable(PublicTable):
         return f"{record.rank}." + ("*" if record.shared else "")
 
     def render_player(self, record):
-        return player_link(self.slug, record.player, f"{self.prefix}player-{record.player.number}")
+        return player_link(
+            self.slug,
+            record.player,
+            f"{self.prefix}player-{record.player.number}",
+            said_number=True,
+        )
 
     def render_club(self, value):
         return cs(value) if value else "–"
@@ -139,7 +151,8 @@ class DrawTable(PublicTable):
     )
 
     class Meta(PublicTable.Meta):
-        order_by = ("table", "seat")
+        # by table, then seat: the table column's own order; one column marked sorted
+        order_by = ("table",)
 
     def render_player(self, record):
         return player_link(self.slug, record.player)

@@ -8,7 +8,8 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -38,7 +39,7 @@ from tournament.labels import CATEGORY_NAMES, stage_label
 from tournament.lookups import tournament_or_404
 from tournament.models import Person, Player, Stage, Tournament, TournamentKind
 from tournament.persons import resolved
-from tournament.templatetags.czech import with_czech
+from tournament.templatetags.czech import czech_page, with_czech
 from ui.labels import MEDALS
 
 from . import charts, hall, live, rating, selectors
@@ -241,15 +242,17 @@ def ceremony(request, slug):
     )
 
 
-def _ceremony_news(shown: list, seen: int | None) -> str:
-    """What the status region says to a reader whose copy showed ``seen`` places."""
+def _ceremony_news(shown: list, seen: int | None) -> SafeString:
+    """What the status region says to a reader whose copy showed ``seen`` places (the Czech
+    in it marked Czech on a page in another language)."""
     if seen is None or seen == len(shown):
-        return ""
+        return mark_safe("")
     if seen < len(shown):
-        return " ".join(reveal.sentence for reveal in shown[seen:])
+        return mark_safe(" ".join(reveal.sentence_html for reveal in shown[seen:]))
     if shown:
-        return _("Taken back. On stage now: %(reveal)s") % {"reveal": shown[-1].sentence}
-    return _("The ceremony starts over: no place is revealed.")
+        said = conditional_escape(_("Taken back. On stage now: %(reveal)s"))
+        return mark_safe(said % {"reveal": shown[-1].sentence_html})
+    return conditional_escape(_("The ceremony starts over: no place is revealed."))
 
 
 @public
@@ -509,6 +512,10 @@ def player(request, slug, number):
                             % {"player": "%(player)s", "stage": stage_label(kind)},
                             player=page.player.name,
                         ),
+                        # the image's name without the Czech name (the page's h1 says it)
+                        spoken=""
+                        if czech_page()
+                        else _("Running total in the %(stage)s") % {"stage": stage_label(kind)},
                     ),
                     "ranks": [(game, rank) for k, game, rank in page.ranks if k == kind],
                 }

@@ -12,7 +12,9 @@ from rules import championship
 from rules.score import RoundEntry
 from scoring.standings import Result, StageData
 
-REFEREE = "Jana Nováková (rozhodčí)"
+# the referee who drew, recorded by name as an account is ("who"): a role in words beside it
+# would be Czech on the English pages (issue 34, 1)
+REFEREE = "Jana Nováková"
 MEN = [
     "Jan",
     "Petr",

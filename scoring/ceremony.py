@@ -12,9 +12,11 @@ from datetime import datetime
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from rules.categories import ALL
 from rules.podium import title_in_category
@@ -25,9 +27,16 @@ from tournament.labels import CATEGORY_NAMES, stage_label
 from tournament.lookups import who
 from tournament.models import Stage, Tournament
 from tournament.refusals import Refused
+from tournament.templatetags.czech import cs
 
 from .models import Ceremony
 from .pages import MedalsPage, medals_page
+
+MEDAL_WORDS = {
+    1: pgettext_lazy("ceremony", "gold medal"),
+    2: pgettext_lazy("ceremony", "silver medal"),
+    3: pgettext_lazy("ceremony", "bronze medal"),
+}
 
 TEAMS = "teams"  # the kind of the teams' reveals (rule B: the best team and the further places)
 
@@ -72,22 +81,42 @@ class Reveal:
         }
 
     @property
+    def medal_words(self) -> str:
+        """The medal of the place: "zlatá medaile", "stříbrná medaile", "bronzová medaile"."""
+        return str(MEDAL_WORDS[self.place]) if self.place in MEDAL_WORDS else ""
+
+    @property
     def sentence(self) -> str:
-        """The reveal in one sentence, as the live region announces it."""
-        where = {"heading": self.heading, "place": self.place_words, "name": self.name}
+        """The reveal in one sentence, as the handout prints it."""
+        return self._said(mark=str, escape=str)
+
+    @property
+    def sentence_html(self) -> SafeString:
+        """The sentence as the pages say it, the Czech in it (names, the title) marked Czech
+        on a page in another language, so that a screen reader reads it with a Czech voice."""
+        return mark_safe(self._said(mark=cs, escape=conditional_escape))
+
+    def _said(self, *, mark, escape) -> str:
+        where = {
+            "heading": escape(self.heading),
+            "place": escape(self.place_words),
+            "name": mark(self.name),
+        }
         if self.kind == TEAMS and self.place == 1:
-            said = _("%(heading)s: %(name)s") % where
+            said = escape(_("%(heading)s: %(name)s")) % where
         elif self.kind == TEAMS:  # a team's name has no gender to agree with
-            said = _("%(heading)s, %(place)s: %(name)s") % where
+            said = escape(_("%(heading)s, %(place)s: %(name)s")) % where
         elif self.feminine:
-            said = pgettext("feminine", "%(heading)s: %(place)s goes to %(name)s") % where
+            said = escape(pgettext("feminine", "%(heading)s: %(place)s goes to %(name)s")) % where
         else:
-            said = _("%(heading)s: %(place)s goes to %(name)s") % where
-        said += ", " + self.points_words
+            said = escape(_("%(heading)s: %(place)s goes to %(name)s")) % where
+        if self.medal_words:
+            said += escape(", " + self.medal_words)
+        said += escape(", " + self.points_words)
         if self.members:
-            said += " (" + ", ".join(self.members) + ")"
+            said += escape(" (") + escape(", ").join(mark(m) for m in self.members) + escape(")")
         if self.title:
-            said += ". " + self.title
+            said += escape(". ") + mark(self.title)
         return said + "."
 
 

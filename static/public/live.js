@@ -38,6 +38,20 @@
   }
 
   var pausedHere = paused();
+  // What the page says of itself: "The standings update by themselves.", or that they are
+  // paused (a reload while paused must not say they update).
+  var note = document.getElementById("live-note");
+  var noteUpdating = note ? note.textContent : "";
+
+  function describe() {
+    if (note) {
+      note.textContent = pausedHere ? note.dataset.paused : noteUpdating;
+    }
+  }
+  describe();
+  // Resumed: the status says so together with the refresh's sentence, in one announcement,
+  // once the refresh has answered (not overwritten by it a moment later).
+  var resuming = false;
 
   function current() {
     return document.getElementById("standings");
@@ -50,10 +64,14 @@
       pausedHere = !pausedHere;
       remember(pausedHere);
       button.setAttribute("aria-pressed", pausedHere ? "true" : "false");
-      if (status) {
-        status.textContent = pausedHere ? button.dataset.paused : button.dataset.resumed;
-      }
-      if (!pausedHere) {
+      describe();
+      if (pausedHere) {
+        resuming = false;
+        if (status) {
+          status.textContent = button.dataset.paused;
+        }
+      } else {
+        resuming = true;
         htmx.trigger(current(), "live-refresh");
       }
     });
@@ -63,6 +81,28 @@
     if (event.key === PAUSED && button) {
       pausedHere = paused();
       button.setAttribute("aria-pressed", pausedHere ? "true" : "false");
+      describe();
+    }
+  });
+
+  // Resumed: the refresh's sentence comes with the resume in front of it, one announcement.
+  document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (resuming && target && target.id === "live-status" && event.detail.fragment) {
+      resuming = false;
+      var fragment = event.detail.fragment;
+      fragment.insertBefore(document.createTextNode(button.dataset.resumed + " "), fragment.firstChild);
+    }
+  });
+
+  // The refresh after a resume answered with nothing new (204) or failed: the status says
+  // only that the updates are on again.
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    if (isStandingsRequest(event) && resuming && event.detail.xhr.status !== 200) {
+      resuming = false;
+      if (status) {
+        status.textContent = button.dataset.resumed;
+      }
     }
   });
 
@@ -143,7 +183,10 @@
         again.focus({ preventScroll: true });
       }
     }
-    if (status && status.textContent.trim() && status.textContent === place.said) {
+    if (resuming && status) {
+      resuming = false; // the answer brought no sentence: the resume alone
+      status.textContent = button.dataset.resumed;
+    } else if (status && status.textContent.trim() && status.textContent === place.said) {
       // The same sentence as last time: emptied, then filled a moment later, so that screen
       // readers speak it as a change.
       var said = status.textContent;

@@ -52,7 +52,9 @@ def test_the_twin_and_the_braille_lines_say_every_round_and_total(demo):
         lines = text.card_lines(value)
     card = value.cards[0]
     assert '<html lang="cs">' in html and "<h1>Karta hráčky: 1. Kateřina Marešová</h1>" in html
-    assert html.count("<h3 ") == len(card.stages) and html.count("<table>") == len(card.stages)
+    # one card: its stages are the h2s under the player's h1, none repeats it (issue 34, 6)
+    assert html.count("<h2 ") == len(card.stages) and html.count("<table>") == len(card.stages)
+    assert html.count("Karta hráčky: 1. Kateřina Marešová") == 2  # the <title> and the h1
     assert '<th scope="row">partie 1 celkem</th>' in html
     assert f"po partii {card.stages[0].games[0].rank}. místo" in html
     rounds = sum(len(game.rounds) for stage in card.stages for game in stage.games)

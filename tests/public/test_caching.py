@@ -78,6 +78,10 @@ def answers_get(view) -> bool:
 
 @pytest.fixture
 def addresses(demo) -> list[str]:
+    return public_addresses(demo)
+
+
+def public_addresses(demo) -> list[str]:
     """One address of every public view and of the table links, each stage's for a stage's
     page, filled with the demo championship's values (its persons rated)."""
     persons = link_persons(demo)
