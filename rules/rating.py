@@ -16,7 +16,8 @@ with a Gaussian noise of the game (``noise``), the table's luck Gaussian around 
 (``table``), every skill Gaussian around 0 (``spread``: a newcomer is an average player, and a
 person of few games is drawn toward the average), the deal's level free. Strong opponents lower
 your points (they close the rounds before you lay your cards): ``field`` says by how much, and
-a table's luck beyond that is shrunk, not taken as the field's strength.
+a table's luck beyond that is shrunk, not taken as the field's strength. A long game tells more
+than a short one: a game weighs more as its deal's points are more (``weigh``).
 
 The fit is the skills that minimise the squared errors plus the priors' penalties, found by
 Gauss-Seidel (each unknown in turn set to its best value given the others, the skills' common
@@ -58,13 +59,16 @@ class Model:
     seasons of seeds other than those the bench reports, ``bench/rating.py``)."""
 
     spread: float = 0.3  # the skills' spread around the average (0): a newcomer's uncertainty
-    noise: float = 0.3  # the noise of one game's points of a player
-    table: float = 0.05  # the spread of a table's luck (its field beyond ``field``, its cards)
+    noise: float = 0.5  # the noise of one game's points of a player (a game of the mean deal)
+    table: float = 0.03  # the spread of a table's luck (its field beyond ``field``, its cards)
     field: float = 0.5  # how much the others' mean skill lowers a player's points
+    # A game weighs (its deal's mean points / the mean deal's) ** weigh: a long game tells
+    # more than a short one (1 would weigh it by its points, 0 every game alike).
+    weigh: float = 0.5
     # A deal whose mean absolute points are below this (everyone scored about nothing) has its
     # points divided by this instead: a point is then not worth a whole deal.
     floor: float = 1.0
-    tolerance: float = 1e-7  # the fit stops when no unknown moves by more than this
+    tolerance: float = 1e-6  # the fit stops when no unknown moves by more than this
     sweeps: int = 500  # at most
 
 
@@ -177,7 +181,7 @@ class _Fit:
         results = [result for game in deal for result in game.results]
         scale = max(sum(abs(r.points) for r in results) / len(results), self.model.floor)
         number = len(self.deals)
-        self.deals.append([0.0, []])
+        self.deals.append([0.0, [], scale])
         for game in deal:
             index = len(self.tables)
             self.deals[number][1].append(index)
@@ -200,8 +204,14 @@ class _Fit:
             table[4] = 0.0
         prior = (model.noise / model.spread) ** 2
         luck_prior = (model.noise / model.table) ** 2
+        mean_scale = sum(deal[2] for deal in deals) / len(deals)
+        weights = [(deal[2] / mean_scale) ** model.weigh for deal in deals]
         curvature = {
-            person: prior + sum(1 + field_**2 / (tables[index][1] - 1) for index, _ in observed)
+            person: prior
+            + sum(
+                weights[tables[index][0]] * (1 + field_**2 / (tables[index][1] - 1))
+                for index, _ in observed
+            )
             for person, observed in self.own.items()
         }
 
@@ -219,7 +229,10 @@ class _Fit:
                 deal[0] += step
                 moved = max(moved, abs(step))
             for table in tables:
-                step = (residuals(table) - luck_prior * table[4]) / (table[1] + luck_prior)
+                weight = weights[table[0]]
+                step = (weight * residuals(table) - luck_prior * table[4]) / (
+                    weight * table[1] + luck_prior
+                )
                 table[4] += step
                 moved = max(moved, abs(step))
             for person, observed in self.own.items():
@@ -230,7 +243,7 @@ class _Fit:
                     deal, size, _, skills, luck = table
                     share = field_ / (size - 1)  # the weight of each other's skill
                     error = y - deals[deal][0] - luck - own * (1 + share) + share * skills
-                    gradient += error * (1 + share) - share * residuals(table)
+                    gradient += weights[deal] * (error * (1 + share) - share * residuals(table))
                 step = gradient / curvature[person]
                 skill[person] = own + step
                 for index, _ in observed:
