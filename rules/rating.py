@@ -206,20 +206,32 @@ class _Fit:
         luck_prior = (model.noise / model.table) ** 2
         mean_scale = sum(deal[2] for deal in deals) / len(deals)
         weights = [(deal[2] / mean_scale) ** model.weigh for deal in deals]
-        curvature = {
-            person: prior
-            + sum(
-                weights[tables[index][0]] * (1 + field_**2 / (tables[index][1] - 1))
-                for index, _ in observed
-            )
-            for person, observed in self.own.items()
-        }
+        # Each person's gradient is linear in the tables' levels (the deal's level plus the
+        # table's luck) and the tables' sums of skills; its terms are fixed for the solve.
+        # Of an observation at a table of ``size`` whose others weigh ``share`` each:
+        # constant w((1 + share) y - share Y), times the level w(share size - 1 - share),
+        # times the sum of skills w share (2 + share - field), times the own skill
+        # -w (1 + share)^2, so that the curvature is w (1 + share field), plus the prior.
+        constant, terms, curvature, slopes = {}, {}, {}, {}
+        for person, observed in self.own.items():
+            total, own_terms, bend, slope = 0.0, [], prior, 0.0
+            for index, y in observed:
+                deal, size, ys, _, _ = tables[index]
+                weight, share = weights[deal], field_ / (size - 1)
+                total += weight * ((1 + share) * y - share * ys)
+                by_sum = weight * share * (2 + share - field_)
+                own_terms.append((index, weight * (share * size - 1 - share), by_sum))
+                slope += by_sum
+                bend += weight * (1 + share * field_)
+            constant[person], terms[person] = total, own_terms
+            curvature[person], slopes[person] = bend, slope
 
         def residuals(table) -> float:
             """The table's observations minus their predictions, summed."""
             deal, size, observed, skills, luck = table
             return observed - size * (deals[deal][0] + luck) - (1 - field_) * skills
 
+        sums = [0.0] * len(tables)  # each table's sum of skills, as a list for speed
         for _ in range(model.sweeps):
             moved = 0.0
             for deal in deals:
@@ -235,20 +247,21 @@ class _Fit:
                 )
                 table[4] += step
                 moved = max(moved, abs(step))
-            for person, observed in self.own.items():
+            levels = [deals[table[0]][0] + table[4] for table in tables]
+            for index, table in enumerate(tables):
+                sums[index] = table[3]
+            for person, own_terms in terms.items():
                 own = skill[person]
-                gradient = -prior * own
-                for index, y in observed:
-                    table = tables[index]
-                    deal, size, _, skills, luck = table
-                    share = field_ / (size - 1)  # the weight of each other's skill
-                    error = y - deals[deal][0] - luck - own * (1 + share) + share * skills
-                    gradient += weights[deal] * (error * (1 + share) - share * residuals(table))
+                gradient = constant[person] - (slopes[person] + curvature[person]) * own
+                for index, level, by_sum in own_terms:
+                    gradient += level * levels[index] + by_sum * sums[index]
                 step = gradient / curvature[person]
                 skill[person] = own + step
-                for index, _ in observed:
-                    tables[index][3] += step
+                for index, _, _ in own_terms:
+                    sums[index] += step
                 moved = max(moved, abs(step))
+            for index, table in enumerate(tables):
+                table[3] = sums[index]
             # The skills' common level: the predictions unchanged, the prior's penalty least.
             level = sum(skill.values()) / len(skill)
             for person in skill:
