@@ -45,9 +45,11 @@ def rating_state(kwargs: dict) -> str:
     (``tournament.cache.persons_state``; the rating's fingerprint, ``scoring.rating``, reads
     nothing else of the database), the model's parameters and the list's least number of
     games when the address gives none."""
+    from dataclasses import astuple
+
     from rules.rating import DISPLAY_BASE, MODEL
 
-    model = (MODEL.mu, MODEL.sigma, MODEL.beta, MODEL.tau, DISPLAY_BASE)
+    model = (*astuple(MODEL), DISPLAY_BASE)
     setup = ".".join(map(str, (*model, settings.RATING_MIN_GAMES)))
     return f"{persons_state()}:{setup}"
 

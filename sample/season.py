@@ -164,7 +164,8 @@ def play_table(
             points[result["player"]] += round_score(entry)
             closes[result["player"]] += entry.counts_as_close
     results = tuple(GameResult(person, points[person], closes[person]) for person in seats)
-    return SeasonTable(TableGame(when, results), len(rounds))
+    # the tables of one game (tournament, game) played the same rounds: one deal
+    return SeasonTable(TableGame(when, results, deal=when[:2]), len(rounds))
 
 
 def ranks(values: Sequence[float]) -> list[float]:
@@ -292,16 +293,32 @@ def measure(played: Season, checkpoints: Sequence[int] = (5, 10, 20)) -> list[Fi
     return found
 
 
-def every_next_game(played: Season, start: int) -> dict[str, float]:
-    """The share of pairs at a table each predictor orders right, over every game of the
-    season from the ``start``-th (counted from 0) on, each predicted from the games before it."""
+def club_figures(
+    played: Season, checkpoints: Sequence[int], start: int
+) -> tuple[list[dict[str, float]], dict[str, float]]:
+    """In one pass over the season: each predictor's Spearman with the hidden skill after
+    each checkpoint's number of games; and the share of pairs at a table each predictor orders
+    right, over every game of the season from the ``start``-th (counted from 0) on, each
+    predicted from the games before it."""
+    people = sorted(played.skill)
+    skill = [played.skill[person] for person in people]
+    correlations = []
     right = dict.fromkeys((RATING, RATING_MU, AVERAGE, PLACES, SKILL), 0.0)
     pairs = dict.fromkeys(right, 0)
     for index, tables, values in predictors(played):
-        if index < start:
-            continue
-        for name, value in values.items():
-            got, count = pairwise_counts([table.game for table in tables], value)
-            right[name] += got
-            pairs[name] += count
-    return {name: right[name] / pairs[name] if pairs[name] else 0.0 for name in right}
+        if index in checkpoints:
+            correlations.append(
+                {
+                    name: spearman([value[person] for person in people], skill)
+                    for name, value in values.items()
+                    if name != SKILL
+                }
+            )
+        if index >= start:
+            for name, value in values.items():
+                got, count = pairwise_counts([table.game for table in tables], value)
+                right[name] += got
+                pairs[name] += count
+    if len(correlations) != len(checkpoints):
+        raise ValueError(f"the season has {len(played.games)} games, too few for the checkpoints")
+    return correlations, {name: right[name] / pairs[name] if pairs[name] else 0.0 for name in right}

@@ -11,9 +11,11 @@ ratings were computed from:
 - unchanged: nothing to do (three queries);
 - changed: it reads each rated tournament's complete games (a fixed number of queries per
   tournament). If every game rated before is still there unchanged and the new ones all come
-  after the last rated, only the new ones are rated (incremental: a game completed during the
-  day); otherwise (a corrected sheet, a game completed out of time order, a person merged, a
-  tournament no longer rated or deleted) the ratings are computed from scratch.
+  after the last rated, only the new ones get their history rows and everyone's current rating
+  is fitted again from the stored one (incremental: a game completed during the day; the fit
+  re-reads every game, so every person's ``PersonRating`` is written); otherwise (a corrected
+  sheet, a game completed out of time order, a person merged, a tournament no longer rated or
+  deleted) the ratings are computed from scratch.
 
 Every way a game becomes complete or changes (a sheet saved or confirmed, an import, a game
 ended early, a sanction) moves its tournament's change stamp (``tournament.changes``), so no
@@ -25,13 +27,15 @@ confirmed where the stage needs it) and public (a stage held for the ceremony on
 released, ``scoring.publicity``; holding and releasing move the change stamp, so the
 fingerprint sees both), one free-for-all match of the table's players who have a
 person (``Player.person``), ranked by the game's points, then closes (a voided game scores
-nothing). Players without a person are left out of the match.
+nothing). Players without a person are left out of the match. The tables of one game of a
+stage are one deal (``rules.rating.TableGame.deal``): they played the same rounds, so their
+points are on one scale.
 """
 
 import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Sum
@@ -144,7 +148,8 @@ def tournament_tables(tournament: Tournament) -> list[RatedTable]:
         when = when_of(tournament.start_date, tournament.pk, kind, game, number)
         results = tuple(GameResult(p, sums[2], sums[3]) for p, sums in people.items())
         seated = {p: Seated(sums[0], category_of(sums[1])) for p, sums in people.items()}
-        found.append(RatedTable(table, TableGame(when, results), seated))
+        # The tables of one game of a stage played the same rounds: one deal (``rules.rating``).
+        found.append(RatedTable(table, TableGame(when, results, deal=when[:-1]), seated))
     return found
 
 
@@ -162,8 +167,7 @@ def fingerprint() -> str:
     persons = Player.objects.filter(tournament__rated=True, person__isnull=False).aggregate(
         count=Count("pk"), total=Sum("person_id"), players=Sum("pk")
     )
-    model = rules_rating.MODEL
-    parts = (stamps, sorted(persons.items()), (model.mu, model.sigma, model.beta, model.tau))
+    parts = (stamps, sorted(persons.items()), astuple(rules_rating.MODEL))
     return hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
@@ -201,7 +205,11 @@ def _bring_up_to_date(now: str) -> str:
         if not new:  # something else changed (a draw, a sheet of a game not complete)
             _done(state, state.last, now)
             return CURRENT
-        _rate_new(new, state, now)
+        try:
+            _rate_new(tables, new, state, now)
+        except ValueError:  # a game's other tables rated already: its deal's scale changed
+            _recompute(tables, state, now)
+            return RECOMPUTED
         return INCREMENTAL
 
 
@@ -235,15 +243,17 @@ def _new_tables(tables: list[RatedTable], state: RatingState) -> list[RatedTable
 
 
 def _entries(
-    tables: Iterable[RatedTable], ratings: Ratings, before: dict, start: int
+    tables: Iterable[RatedTable], ratings: Ratings, start: int
 ) -> tuple[list[RatingEntry], dict]:
     """The rows of each person's new history entries (``ratings.history``, the games of
-    ``tables`` only), numbered from ``start`` in time order; and each person's latest."""
+    ``tables`` only), numbered from ``start`` in time order; and each person's latest
+    category."""
     by_when = {table.game.when: (position, table) for position, table in enumerate(tables, start)}
     rows, latest = [], {}
     for person, history in ratings.history.items():
-        previous = before.get(person, Rating())
         for item in history:
+            if item.when not in by_when:
+                continue  # rated before
             position, table = by_when[item.when]
             result = next(r for r in table.game.results if r.person == person)
             seated = table.seated[person]
@@ -259,54 +269,60 @@ def _entries(
                     closes=result.closes,
                     place=item.place,
                     players=item.players,
-                    mu_before=previous.mu,
-                    sigma_before=previous.sigma,
+                    mu_before=item.before.mu,
+                    sigma_before=item.before.sigma,
                     mu=item.rating.mu,
                     sigma=item.rating.sigma,
                     games=item.rating.games,
                 )
             )
-            previous = item.rating
-            latest[person] = (item.rating, seated.category)
+            latest[person] = seated.category
     return rows, latest
 
 
 def _recompute(tables: list[RatedTable], state: RatingState, now: str) -> None:
     ratings = rules_rating.compute(table.game for table in tables)
-    rows, latest = _entries(tables, ratings, {}, 1)
+    rows, latest = _entries(tables, ratings, 1)
     RatingEntry.objects.all().delete()
     PersonRating.objects.all().delete()
     RatingEntry.objects.bulk_create(rows, batch_size=_BATCH)
     PersonRating.objects.bulk_create(
         [
             PersonRating(
-                person_id=person, mu=new.mu, sigma=new.sigma, games=new.games, category=category
+                person_id=person,
+                mu=new.mu,
+                sigma=new.sigma,
+                games=new.games,
+                category=latest[person],
             )
-            for person, (new, category) in latest.items()
+            for person, new in ratings.current.items()
         ],
         batch_size=_BATCH,
     )
     _done(state, ratings.last, now)
 
 
-def _rate_new(new: list[RatedTable], state: RatingState, now: str) -> None:
-    persons = {result.person for table in new for result in table.game.results}
-    stored = {row.person_id: row for row in PersonRating.objects.filter(person_id__in=persons)}
+def _rate_new(
+    tables: list[RatedTable], new: list[RatedTable], state: RatingState, now: str
+) -> None:
+    """The new tables rated after the others (``tables``, every one in time order): the new
+    games' history rows added, every person's current rating fitted again (the fit re-reads
+    every game). Raises ValueError, nothing written, when a new table is of a game whose other
+    tables were rated already."""
+    fresh = {table.table for table in new}
+    old = tuple(table.game for table in tables if table.table not in fresh)
+    stored = {row.person_id: row for row in PersonRating.objects.all()}
     before = {person: Rating(row.mu, row.sigma, row.games) for person, row in stored.items()}
     last = tuple(state.last) if state.last else None
-    ratings = rules_rating.update(Ratings(before, {}, last), [table.game for table in new])
+    ratings = rules_rating.update(Ratings(before, {}, last, old), [table.game for table in new])
     start = (RatingEntry.objects.aggregate(last=Max("position"))["last"] or 0) + 1
-    rows, latest = _entries(new, ratings, before, start)
+    rows, latest = _entries(new, ratings, start)
     RatingEntry.objects.bulk_create(rows, batch_size=_BATCH)
     changed, created = [], []
-    for person, (rating, category) in latest.items():
+    for person, rating in ratings.current.items():
         row = stored.get(person) or PersonRating(person_id=person)
-        row.mu, row.sigma, row.games, row.category = (
-            rating.mu,
-            rating.sigma,
-            rating.games,
-            category,
-        )
+        row.mu, row.sigma, row.games = rating.mu, rating.sigma, rating.games
+        row.category = latest.get(person, row.category)
         (changed if row.pk else created).append(row)
     PersonRating.objects.bulk_update(changed, ["mu", "sigma", "games", "category"], _BATCH)
     PersonRating.objects.bulk_create(created, batch_size=_BATCH)

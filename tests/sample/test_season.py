@@ -8,8 +8,11 @@ from rules.championship import TABLE_SIZE_MAX, TABLE_SIZE_MIN
 from rules.rating import GameResult, TableGame, compute
 from sample.season import (
     AVERAGE,
+    DIVISIONS,
     RATING,
     SKILL,
+    club_figures,
+    club_season,
     measure,
     pairwise_order,
     ranks,
@@ -75,3 +78,15 @@ def test_the_measure_gives_each_checkpoint_and_the_rating_learns_the_skill():
     assert figures[-1].correlation[AVERAGE] > 0.6
     with pytest.raises(ValueError):
         measure(played, (12,))
+
+
+def test_club_figures_give_each_checkpoint_and_every_next_game_in_one_pass():
+    played = club_season(DIVISIONS, closing=True, tournaments=3, seed=5)
+    assert len(played.games) == 12
+    found, ordered = club_figures(played, (4, 8), 4)
+    assert len(found) == 2 and all(SKILL not in figures for figures in found)
+    assert all(-1 <= value <= 1 for figures in found for value in figures.values())
+    assert all(0 <= value <= 1 for value in ordered.values())
+    assert ordered[SKILL] > 0.5  # the hidden skill orders the tables better than a coin
+    with pytest.raises(ValueError):
+        club_figures(played, (4, 12), 4)
