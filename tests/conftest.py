@@ -11,6 +11,8 @@ from django.core.management.color import no_style
 from django.db import connection, transaction
 from django.test import Client
 from django.utils import translation
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 
 from accounts.roles import ORGANISER, REFEREE, create_account
 from draws.services import draw_game
@@ -19,6 +21,14 @@ from interchange.management.commands.demo import DEMO_FILE
 from rules.sheet import SheetLine
 from tests import row_locks
 from tests.authors import author
+
+# Property tests check what holds, not how fast: CI runs two suites at once on two cores, where
+# an example may take seconds. Hypothesis's deadline and its too-slow health check would fail
+# a correct test there (seen: the Spearman test under load).
+hypothesis_settings.register_profile(
+    "shared_cores", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.load_profile("shared_cores")
 
 DATA = Path(__file__).with_name("data")
 PROJECT_APPS = ("tournament", "scoring", "accounts")
