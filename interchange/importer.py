@@ -11,9 +11,9 @@ from rules.gender import suggested_gender
 from rules.rulesets import RuleSet, document_lines, document_rule_set, extra_values
 from rules.stages import STAGES
 from rules.timestamps import parse_moment
-from scoring.archive import refresh_archive
 from scoring.models import Lot, Replacement, RoundResult, Sanction, Sheet
 from tournament import persons
+from tournament.changes import one_touch, touch
 from tournament.models import (
     DEFAULT_ORGANISER,
     STAFF_ADDRESSES,
@@ -89,7 +89,7 @@ def import_tournament(document: object, *, slug: str, replace: bool = False):
     if errors:
         raise DocumentRejected(errors)
     try:
-        with transaction.atomic():
+        with transaction.atomic(), one_touch():
             existing = Tournament.objects.filter(slug=slug)
             kept = _persons_kept(existing)
             if existing.exists():
@@ -108,7 +108,8 @@ def import_tournament(document: object, *, slug: str, replace: bool = False):
                     )
                 existing.delete()
             tournament, linked = _store(document, slug, kept)
-            refresh_archive(tournament)  # a completed tournament joins the archive
+            # its stamp moved: its archive's summary and the rating brought up to date
+            touch(tournament.pk)
     except DatabaseError as error:  # the checks above should make this unreachable
         raise DocumentRejected(
             [Problem(Place(), _("the database refused the data: %(error)s") % {"error": error})]

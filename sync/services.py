@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 
 from interchange.importer import DocumentRejected, import_tournament
 from interchange.places import Place, Problem
-from scoring.archive import refresh_archive
 from scoring.models import Lot, RoundResult, Sheet
+from tournament.changes import one_touch
 from tournament.lookups import who
 from tournament.models import Table, Tournament, TournamentKind, validate_not_staff_address
 from tournament.refusals import Refused
@@ -238,12 +238,12 @@ def accept_push(
         )
         if previous is not None:
             _forget_scores(slug)
-        tournament, warnings = import_tournament(document, slug=slug, replace=True)
-        _leave_unconfirmed(tournament, unconfirmed)
-        if unconfirmed:  # a final waiting for the venue's confirmation is not complete yet
-            refresh_archive(tournament)
-        # The new row's revision carries on from the old one's: it only grows.
-        Tournament.objects.filter(pk=tournament.pk).update(revision=(previous or 0) + 1)
+        with one_touch():  # the archive's summary and the rating, once all is stored
+            tournament, warnings = import_tournament(document, slug=slug, replace=True)
+            _leave_unconfirmed(tournament, unconfirmed)
+            # The new row's revision carries on from the old one's: it only grows (the touch
+            # at the end of ``one_touch`` adds the one).
+            Tournament.objects.filter(pk=tournament.pk).update(revision=previous or 0)
         now = timezone.now()
         held.revision, held.digest, held.accepted_at = revision, digest, now
         held.save(update_fields=["revision", "digest", "accepted_at"])
