@@ -5,4 +5,5 @@ CS = {
     "the sheet has no field in this column; %(value)s is not a value of the sheet": "v tomto sloupci zápis žádné pole nemá; %(value)s do zápisu nepatří",
     "Player no. %(player)s does not sit at this table, yet the form sends their field „%(field)s“: nothing was saved.": "Hráč č. %(player)s u tohoto stolu nesedí, formulář přesto posílá jeho pole „%(field)s“: nic nebylo uloženo.",
     "Player no. %(player)s: this sheet does not ask „%(field)s“, so its value is refused, not dropped: nothing was saved.": "Hráč č. %(player)s: tento zápis se na „%(field)s“ neptá, hodnota se proto odmítá, nezahazuje: nic nebylo uloženo.",
+    ("the one stage of a club tournament", "Tournament"): "turnaj",
 }
