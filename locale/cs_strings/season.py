@@ -8,4 +8,5 @@ CS = {
     ("the one stage of a club tournament", "Tournament"): "turnaj",
     "the venue": "místo konání",
     "„ceremony“ must be an object with exactly „shown“: how many places are revealed, a whole number from 0 to %(most)s.": "„ceremony“ musí být objekt s jediným klíčem „shown“: kolik míst je odhaleno, celé číslo od 0 do %(most)s.",
+    "local qualifier %(name)s (%(date)s), place %(place)s in %(category)s": "místní kvalifikace %(name)s (%(date)s), %(place)s. místo v kategorii %(category)s",
 }
