@@ -210,6 +210,7 @@ def read_blocks(game: Game, content) -> tuple[list, list[str]]:
             if not any(not _blank(sheet.value(r, c)) for r in rows for c in COLUMNS.values()):
                 continue  # not played yet
             lines, cells, block_errors = [], {}, []
+            block_errors += _unasked_cells(sheet, rows, title)
             for seat, row in zip(state.seats, rows, strict=True):
                 no = seat.player.start_number
                 if number(sheet.value(row, 1)) != no:
@@ -255,6 +256,22 @@ def read_blocks(game: Game, content) -> tuple[list, list[str]]:
             else:
                 blocks.append((state, lines, cells))
     return blocks, errors
+
+
+def _unasked_cells(sheet, rows: list[int], title: str) -> list[str]:
+    """A value written in a player's row beside the sheet's columns (issue 35: nothing the
+    workbook says is dropped): refused with its cell, since no field of the sheet takes it."""
+    last = max(COLUMNS.values())
+    return [
+        _("Worksheet %(title)s, cell %(cell)s")
+        % {"title": title, "cell": sheet.address(row, column)}
+        + ": "
+        + _("the sheet has no field in this column; %(value)s is not a value of the sheet")
+        % {"value": sheet.value(row, column)}
+        for row in rows
+        for column in range(last + 1, spreadsheets.MAX_COLUMNS + 1)
+        if not _blank(sheet.value(row, column))
+    ]
 
 
 def _where(cells: dict, problem) -> str:

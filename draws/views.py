@@ -46,7 +46,7 @@ def _stage_summary(tournament: Tournament, kind: str) -> dict:
         no_more = str(refused)
     return {
         "kind": kind,
-        "label": stage_label(kind),
+        "label": stage_label(kind, tournament),
         "games": Game.objects.filter(stage__tournament=tournament, stage__kind=kind)
         .prefetch_related("rounds", "tables")
         .order_by("number"),
@@ -320,7 +320,7 @@ def game(request, slug, stage, number):
             "tournament": tournament,
             "game": drawn,
             "stage_kind": stage,
-            "stage_label": stage_label(stage),
+            "stage_label": stage_label(stage, tournament),
             "tables": tables,
             "rounds": list(drawn.rounds.all()),
             "report": _report_of(drawn),

@@ -23,7 +23,7 @@ from tournament.models import (
 )
 
 FORMAT = "syllabatim-tournament"
-VERSION = 4
+VERSION = 5
 
 
 def write_json(out, document: dict) -> None:
@@ -106,6 +106,20 @@ def player_entry(player: Player) -> dict:
     )
     if player.person is not None:  # v4: the person's stable id (load ``person`` with the row)
         entry["person"] = str(player.person.uuid)
+    qualification = player.local_qualification  # v5: where "qualified locally" comes from
+    if qualification is not None:
+        source = qualification.source
+        entry["local_qualification"] = {
+            "source": {
+                "slug": source.slug,
+                "name": source.name,
+                "start_date": source.start_date.isoformat(),
+            },
+            "category": qualification.category,
+            "place": qualification.place,
+        }
+    elif player.local_qualifier_reason:
+        entry["local_qualifier_reason"] = player.local_qualifier_reason
     return entry
 
 
@@ -115,7 +129,7 @@ def export_tournament(tournament: Tournament) -> dict:
     document["players"] = [
         player_entry(p)
         for p in Player.objects.filter(tournament=tournament)
-        .select_related("person")
+        .select_related("person", "local_qualification__source")
         .order_by("id")
     ]
     members = defaultdict(list)

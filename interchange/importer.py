@@ -11,14 +11,15 @@ from rules.gender import suggested_gender
 from rules.rulesets import RuleSet, document_lines, document_rule_set, extra_values
 from rules.stages import STAGES
 from rules.timestamps import parse_moment
-from scoring.archive import refresh_archive
 from scoring.models import Lot, Replacement, RoundResult, Sanction, Sheet
 from tournament import persons
+from tournament.changes import one_touch, touch
 from tournament.models import (
     DEFAULT_ORGANISER,
     STAFF_ADDRESSES,
     Commitment,
     Game,
+    LocalQualification,
     Player,
     Round,
     RuleSetChoice,
@@ -89,7 +90,7 @@ def import_tournament(document: object, *, slug: str, replace: bool = False):
     if errors:
         raise DocumentRejected(errors)
     try:
-        with transaction.atomic():
+        with transaction.atomic(), one_touch():
             existing = Tournament.objects.filter(slug=slug)
             kept = _persons_kept(existing)
             if existing.exists():
@@ -108,7 +109,8 @@ def import_tournament(document: object, *, slug: str, replace: bool = False):
                     )
                 existing.delete()
             tournament, linked = _store(document, slug, kept)
-            refresh_archive(tournament)  # a completed tournament joins the archive
+            # its stamp moved: its archive's summary and the rating brought up to date
+            touch(tournament.pk)
     except DatabaseError as error:  # the checks above should make this unreachable
         raise DocumentRejected(
             [Problem(Place(), _("the database refused the data: %(error)s") % {"error": error})]
@@ -152,6 +154,49 @@ def _persons_kept(existing) -> dict[tuple[int, str], int]:
     }
 
 
+def _local_qualifications(tournament: Tournament, entries: list[dict]) -> None:
+    """A player's local qualification (v5: which local qualifier, which place) linked to this
+    database's record of it: the person's qualification by that tournament (slug and first
+    day), recorded here when that tournament is here and its record is not. A source this
+    database does not hold is kept in words as the reason of "qualified locally"."""
+    if not any("local_qualification" in entry for entry in entries):
+        return
+    by_number = {player.start_number: player for player in tournament.players.all()}
+    for entry in entries:
+        given = entry.get("local_qualification")
+        if given is None:
+            continue
+        player = by_number[entry["no"]]
+        spec = given["source"]
+        source = Tournament.objects.filter(
+            slug=spec["slug"], start_date=date.fromisoformat(spec["start_date"])
+        ).first()
+        player.local_qualifier = True
+        if source is not None and player.person_id is not None:
+            player.local_qualification, _created = LocalQualification.objects.get_or_create(
+                person_id=player.person_id,
+                source=source,
+                defaults={
+                    "championship_year": tournament.year,
+                    "category": given["category"],
+                    "place": given["place"],
+                },
+            )
+        else:
+            player.local_qualifier_reason = (
+                _("local qualifier %(name)s (%(date)s), place %(place)s in %(category)s")
+                % {
+                    "name": spec["name"],
+                    "date": spec["start_date"],
+                    "place": given["place"],
+                    "category": given["category"],
+                }
+            )[:300]
+        player.save(
+            update_fields=["local_qualifier", "local_qualification", "local_qualifier_reason"]
+        )
+
+
 def _store(
     document: dict, slug: str, kept: dict | None = None
 ) -> tuple[Tournament, persons.Linked]:
@@ -188,6 +233,7 @@ def _store(
             club=player.get("club", ""),
             paid=player.get("paid", True),
             local_qualifier=player.get("local_qualifier", False),
+            local_qualifier_reason=player.get("local_qualifier_reason", ""),  # v5
             plays_b_final=player.get("plays_b_final", True),
         )
         for player in document["players"]
@@ -196,6 +242,7 @@ def _store(
         players, {player["no"]: player.get("person") for player in document["players"]}, kept
     )
     player_id = {player.start_number: player.pk for player in players}
+    _local_qualifications(tournament, document["players"])  # v5
 
     teams = Team.objects.bulk_create(
         Team(tournament=tournament, name=team["name"]) for team in document.get("teams", [])

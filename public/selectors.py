@@ -121,7 +121,7 @@ def seat_answer(tournament: Tournament, announced, found_rows, query: str) -> di
     ]
     games = "; ".join(
         _("%(stage)s, game %(game)s")
-        % {"stage": stage_label(item.game.stage.kind), "game": item.game.number}
+        % {"stage": stage_label(item.game.stage.kind, tournament), "game": item.game.number}
         for item in announced
     )
     if any(item.in_play for item in announced):

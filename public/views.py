@@ -145,11 +145,18 @@ def home(request, slug):
     played now and where each stage stands."""
     tournament = tournament_or_404(slug)
     now = [
-        {"game": item.game, "stage": stage_label(item.game.stage.kind), "round": item.round}
+        {
+            "game": item.game,
+            "stage": stage_label(item.game.stage.kind, tournament),
+            "round": item.round,
+        }
         for item in pages.announced_games(tournament)
     ]
     summaries = pages.stage_summaries(tournament)
-    stages = [{"summary": summary, "label": stage_label(summary.kind)} for summary in summaries]
+    stages = [
+        {"summary": summary, "label": stage_label(summary.kind, tournament)}
+        for summary in summaries
+    ]
     # no final over: nothing is decided, and the page keeps its few queries
     final_over = any(s.over for s in summaries if s.kind in (FINAL_A, FINAL_B))
     medals = _medals(pages.medals_page(tournament)) if final_over else None
@@ -286,7 +293,7 @@ def _standings_tables(request, tournament, kind, page):
     result = []
     for standing in page.categories:
         caption = _("%(stage)s, %(category)s") % {
-            "stage": stage_label(kind),
+            "stage": stage_label(kind, tournament),
             "category": CATEGORY_NAMES[standing.category](),
         }
         if standing.quota is not None and page.over:
@@ -335,7 +342,7 @@ def _standings_context(request, tournament, stage, page: pages.StagePage) -> dic
         tournament,
         stage,
         kind=stage,
-        stage_name=stage_label(stage),
+        stage_name=stage_label(stage, tournament),
         page=page,
         tables=_standings_tables(request, tournament, stage, page),
         live_url=_live_url(tournament, stage, used_parameters(request.GET, [STANDINGS_SORT])),
@@ -461,7 +468,7 @@ def draw(request, slug):
             rows,
             slug=slug,
             caption=_("Where everybody sits: %(stage)s, game %(game)s")
-            % {"stage": stage_label(game.stage.kind), "game": game.number},
+            % {"stage": stage_label(game.stage.kind, tournament), "game": game.number},
             prefix=_draw_prefix(game),
         )
         RequestConfig(request, paginate=False).configure(table)
@@ -497,19 +504,23 @@ def player(request, slug, number):
         rounds = [r for r in page.rounds if r.stage == kind]
         if rounds and kind in held:  # nothing of a held stage's results before the ceremony
             by_stage.append(
-                {"kind": kind, "label": stage_label(kind), "held": pages.held_words(held[kind])}
+                {
+                    "kind": kind,
+                    "label": stage_label(kind, tournament),
+                    "held": pages.held_words(held[kind]),
+                }
             )
         elif rounds:
             by_stage.append(
                 {
                     "kind": kind,
-                    "label": stage_label(kind),
+                    "label": stage_label(kind, tournament),
                     "rounds": rounds,
                     "chart": charts.running_total(
                         [r.total for r in rounds],
                         with_czech(
                             _("Running total of %(player)s in the %(stage)s")
-                            % {"player": "%(player)s", "stage": stage_label(kind)},
+                            % {"player": "%(player)s", "stage": stage_label(kind, tournament)},
                             player=page.player.name,
                         ),
                         # the image's name without the Czech name (the page's h1 says it)
@@ -575,7 +586,7 @@ def _person_row(item: selectors.PersonTournament) -> dict:
     return {
         "item": item,
         "kind": TournamentKind(item.tournament.kind).label,
-        "stage": stage_label(entry.stage) if entry and entry.stage else "",
+        "stage": stage_label(entry.stage, item.tournament) if entry and entry.stage else "",
         "category": CATEGORY_NAMES[entry.category]() if entry and entry.category else "",
         "medal": MEDALS.get(entry.medal) if entry and entry.medal else None,
     }

@@ -28,6 +28,7 @@ from ui.sheet_form import (
     form_version,
     lines_from_form,
     sheet_keys,
+    unasked_keys,
 )
 
 from .selectors import ended_early_words, table_results
@@ -49,8 +50,8 @@ def _round_states(token, rounds, sheets) -> list[dict]:
 
 
 def _table_lines(state, data):
-    """The scorekeeper's lines: laid, unused and closed as typed; a disqualification or a
-    penalty sent anyway is dropped here, and the service keeps the referee's values."""
+    """The scorekeeper's lines: the fields the table is asked, as typed (anything else sent is
+    refused before, ``unasked_keys``); the service keeps the referee's values."""
     keys = sheet_keys(state, at_table=True)
     allowed = {field_name(seat.player.start_number, name) for seat in state.seats for name in keys}
     return lines_from_form(state, {key: data.get(key) for key in data if key in allowed})
@@ -216,6 +217,11 @@ def _save(request, link: TableLink, round_):
     state = sheet_services.sheet_state(table_, round_)
     lines = _table_lines(state, request.POST)
     version = form_version(request.POST)
+    unasked = unasked_keys(state, request.POST, at_table=True)
+    if unasked:  # a field the table is not asked (a penalty, a card of another rule set)
+        context = _context(request, link, round_, state, form_values(state, request.POST), unasked)
+        context["form_version"] = version if version >= 0 else state.version
+        return render(request, "scorekeeper/table.html", context, status=422)
     try:
         sheet_services.save_sheet(
             table=table_,

@@ -4,9 +4,10 @@ closes of a completed tournament, one ``ArchiveEntry`` a player.
 A tournament is completed when its last stage is over: a championship's A-final (and its
 B-final, when one is drawn), another kind's every drawn stage. ``refresh_archive`` writes the
 tournament's entries then, and again at every later change of its results (a corrected sheet,
-a lot, a sanction), and removes them while it is not complete. The services that change
-results call it at the end of their transaction; ``rebuild_archive`` (the command of the same
-name) writes every tournament's again.
+a lot, a sanction), and removes them while it is not complete. No service calls it: the
+tournament's change stamp does (``scoring.season``, from ``tournament.changes``) once a write
+that moved it is done; ``rebuild_archive`` (the command of the same name) writes every
+tournament's again.
 """
 
 from dataclasses import dataclass
@@ -96,11 +97,6 @@ def refresh_archive(tournament: Tournament) -> int:
         for number, pk in sorted(players.items())
     )
     return len(players)
-
-
-def refresh_archive_of(tournament_id: int) -> int:
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    return refresh_archive(tournament) if tournament is not None else 0
 
 
 def rebuild_archive() -> int:

@@ -7,11 +7,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.stages import FINALS
+from tournament.changes import one_touch
 from tournament.lookups import who
 from tournament.models import Game, Round
 from tournament.refusals import Refused
 
-from .archive import refresh_archive_of
 from .models import (
     Sheet,
 )
@@ -45,6 +45,7 @@ def early_end_refusal(game: Game) -> str:
 
 
 @transaction.atomic
+@one_touch()  # the archive's summary and the rating brought up to date with the end
 def end_game_early(*, game: Game, by: User, reason: str) -> Game:
     """The referee ends a final game in time trouble (F): the rounds not played at any table
     are dropped from the game for every table; the game then counts as complete once every
@@ -65,7 +66,6 @@ def end_game_early(*, game: Game, by: User, reason: str) -> Game:
     game.save(
         update_fields=["rounds_dropped", "ended_early_at", "ended_early_by", "ended_early_reason"]
     )
-    refresh_archive_of(game.stage.tournament_id)
     return game
 
 
@@ -88,6 +88,7 @@ def can_undo_early_end(game: Game) -> bool:
 
 
 @transaction.atomic
+@one_touch()
 def undo_early_end(*, game: Game, by: User) -> Game:
     """Take back an early end while no sheet of the game has been saved since: the dropped
     rounds return in their places of the playing order. The history keeps the end (who,
@@ -113,5 +114,4 @@ def undo_early_end(*, game: Game, by: User) -> Game:
     game.save(
         update_fields=["rounds_dropped", "ended_early_at", "ended_early_by", "ended_early_reason"]
     )
-    refresh_archive_of(game.stage.tournament_id)
     return game

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.stages import FINAL_B, FINALS, STAGES
-from tournament.changes import touch
+from tournament.changes import one_touch, touch
 from tournament.lookups import who
 from tournament.models import Player, Seat
 
@@ -20,6 +20,7 @@ from .models import (
 
 
 @transaction.atomic
+@one_touch()
 def set_b_final_participation(
     *, tournament, playing: set[int], among: set[int] | None = None
 ) -> None:
@@ -84,6 +85,7 @@ def replacement_choice(tournament) -> ReplacementChoice:
 
 
 @transaction.atomic
+@one_touch()  # the archive's summary brought up to date with the A-final's field
 def record_replacement(
     *, tournament, withdrawn: int, replacement: int, reason: str, by: User
 ) -> Replacement:

@@ -11,11 +11,11 @@ from rules.commitment import lot_what, new_seed
 from rules.draw import lot_order
 from rules.finals import contradicting_lots
 from tournament import commitments
+from tournament.changes import one_touch
 from tournament.lookups import who
 from tournament.models import Commitment
 from tournament.refusals import Refused
 
-from .archive import refresh_archive
 from .models import (
     Lot,
 )
@@ -52,6 +52,7 @@ def publish_lot_commitment(
 
 
 @transaction.atomic
+@one_touch()  # the archive's summary and the rating brought up to date with the lot
 def draw_lot(
     *,
     tournament,
@@ -103,5 +104,4 @@ def draw_lot(
     lot.save()
     if commitment is not None:
         commitments.use(commitment, at=now)
-    refresh_archive(tournament)
     return lot

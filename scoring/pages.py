@@ -561,7 +561,9 @@ def page_context(tournament: Tournament, section: str, **extra) -> dict:
         "tournament": tournament,
         "section": section,
         "stage_links": [
-            {"kind": kind, "label": stage_label(kind)} for kind in STAGES if kind in kinds
+            {"kind": kind, "label": stage_label(kind, tournament)}
+            for kind in STAGES
+            if kind in kinds
         ],
         **extra,
     }

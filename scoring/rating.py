@@ -3,10 +3,11 @@ game of the rated tournaments, in time order. Shown only: no rule, draw or place
 import-linter contract keeps ``scoring.standings`` and ``draws`` from importing it; nothing in
 the sheets' writes imports it either).
 
-**Kept up to date on read, no hook in the writes.** ``refresh`` (the rating pages and
-``manage.py rating`` call it) compares a fingerprint of the rated tournaments' data (their
-change stamps, the persons of their players, the model's parameters) with the one the stored
-ratings were computed from:
+**Kept up to date by the writes, from one place.** ``refresh`` (``scoring.season``, which
+``tournament.changes`` calls once a write that moved a tournament's change stamp is done, and
+``manage.py rating``; never a reader: the pages read rows) compares a fingerprint of the rated
+tournaments' data (their change stamps, the persons of their players, the model's parameters)
+with the one the stored ratings were computed from:
 
 - unchanged: nothing to do (three queries);
 - changed: it reads each rated tournament's complete games (a fixed number of queries per
@@ -19,7 +20,7 @@ ratings were computed from:
 
 Every way a game becomes complete or changes (a sheet saved or confirmed, an import, a game
 ended early, a sanction) moves its tournament's change stamp (``tournament.changes``), so no
-write has to call this module; a sheet's save costs nothing more. ``recompute`` (``manage.py
+write has to call this module, and none can forget it. ``recompute`` (``manage.py
 rating --recompute``) computes from scratch whatever the fingerprint says.
 
 What is rated: each table's game once complete (``rules.progress``: every round's sheet in,
@@ -365,9 +366,8 @@ class ListRow:
 
 def rating_lists(min_games: int) -> dict[str, list[ListRow]]:
     """The persons with at least ``min_games`` rated games, highest rating first: ``"B1"``,
-    ``"VS"`` (by their category at their latest rated game) and ``"ALL"``. Brings the ratings up
-    to date first; then one query, whatever the number of persons."""
-    refresh()
+    ``"VS"`` (by their category at their latest rated game) and ``"ALL"``, as stored (the
+    writes keep them up to date): one query, whatever the number of persons."""
     rows = list(PersonRating.objects.filter(games__gte=min_games).select_related("person"))
     rows.sort(key=lambda row: (-_displayed(row), row.person.name, row.person_id))
     lists: dict[str, list[ListRow]] = {}
@@ -415,9 +415,8 @@ class HistoryRow:
 
 
 def person_history(person: Person) -> list[HistoryRow]:
-    """The person's rated games in time order, the rating before and after each. Brings the
-    ratings up to date first; then one query."""
-    refresh()
+    """The person's rated games in time order, the rating before and after each, as stored:
+    one query."""
     entries = list(
         RatingEntry.objects.filter(person=person)
         .select_related("player__tournament", "table__game__stage")

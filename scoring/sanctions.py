@@ -9,11 +9,11 @@ from django.utils.translation import gettext as _
 
 from accounts.roles import ORGANISER, has_role
 from rules.stages import STAGES, stage_index
+from tournament.changes import one_touch
 from tournament.lookups import who
 from tournament.models import Game, Player, Seat
 from tournament.refusals import Refused
 
-from .archive import refresh_archive_of
 from .models import (
     Sanction,
     SanctionScope,
@@ -67,6 +67,7 @@ def sanction_check(*, player: Player, scope: str, game: Game, by: User) -> None:
 
 
 @transaction.atomic
+@one_touch()  # the archive's summary and the rating brought up to date with the sanction
 def record_sanction(*, player: Player, scope: str, game: Game, reason: str, by: User) -> Sanction:
     """Record a disqualification from a game or an expulsion: who decided, when and why."""
     reason = reason.strip()
@@ -86,11 +87,11 @@ def record_sanction(*, player: Player, scope: str, game: Game, reason: str, by: 
     sanction._history_user = by
     sanction.full_clean()
     sanction.save()
-    refresh_archive_of(sanction.tournament_id)
     return sanction
 
 
 @transaction.atomic
+@one_touch()
 def withdraw_sanction(*, sanction: Sanction, reason: str, by: User) -> Sanction:
     """Withdraw a sanction (recorded: who, when, why); its effects end, its record stays."""
     if sanction.scope == SanctionScope.TOURNAMENT and not has_role(by, ORGANISER):
@@ -107,5 +108,4 @@ def withdraw_sanction(*, sanction: Sanction, reason: str, by: User) -> Sanction:
     # An UPDATE sends no signal: record the change in the history and move the stamp.
     sanction._history_user = by
     sanction.save(update_fields=["withdrawn_by", "withdrawn_at", "withdrawal_reason"])
-    refresh_archive_of(sanction.tournament_id)
     return sanction

@@ -26,7 +26,6 @@ from tournament.changes import one_touch, touch_where
 from tournament.models import Round, Seat, Stage, Table
 from tournament.refusals import Refused
 
-from .archive import refresh_archive_of
 from .messages import sheet_problem_message
 from .models import (
     TABLE_SCOREKEEPER,
@@ -231,9 +230,8 @@ def save_sheet(
         raise SheetRefused([LineProblem(None, None, reason_too_long_message())], needs_reason=True)
     if state.sheet is None or not state.sheet.confirmed:
         reason = ""  # an ordinary entry or correction before the confirmation needs none
-    with one_touch():
+    with one_touch():  # and the archive's summary and the rating brought up to date
         sheet = _store_sheet(table, round, state, lines, version, by, at_table, reason)
-    refresh_archive_of(_tournament_id(state))
     return sheet
 
 
@@ -387,6 +385,7 @@ def _claim(
 
 
 @transaction.atomic
+@one_touch()
 def confirm_sheet(*, sheet: Sheet, by: User, version: int) -> Sheet:
     """A second account confirms the sheet as entered (the version it looked at)."""
     if sheet.entered_by_id == by.pk:
@@ -416,7 +415,6 @@ def confirm_sheet(*, sheet: Sheet, by: User, version: int) -> Sheet:
     sheet.refresh_from_db()
     _saved_by_update(sheet, by)
     touch_where(stages__games__tables=sheet.table_id)
-    refresh_archive_of(Stage.objects.get(games__tables=sheet.table_id).tournament_id)
     return sheet
 
 
@@ -430,6 +428,7 @@ class Confirmation:
 
 
 @transaction.atomic
+@one_touch()
 def confirm_sheets(*, reviewed: Sequence[tuple[Sheet, int]], by: User) -> Confirmation:
     """A second account confirms many sheets at once, each at the version it reviewed (a
     whole table's or game's sheets). A sheet it entered itself is never confirmed by it, and a
@@ -452,12 +451,6 @@ def confirm_sheets(*, reviewed: Sequence[tuple[Sheet, int]], by: User) -> Confir
             _saved_by_update(sheet, by)
     if outcome.confirmed:
         touch_where(stages__games__tables__in={sheet.table_id for sheet in outcome.confirmed})
-        for tournament_id in set(
-            Stage.objects.filter(
-                games__tables__in={sheet.table_id for sheet in outcome.confirmed}
-            ).values_list("tournament_id", flat=True)
-        ):
-            refresh_archive_of(tournament_id)
     return outcome
 
 

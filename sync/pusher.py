@@ -139,11 +139,11 @@ class Pusher:
         revision = services.claim_revision(
             slug=self.slug, server=self.server, marker=marker, at_least=self.next_revision
         )
-        digest = document_digest(state.document, state.unconfirmed)
+        digest = document_digest(state.document, state.unconfirmed, state.ceremony)
         try:
             response = self.client.put(
                 self.url,
-                content=encode_body(revision, state.document, state.unconfirmed),
+                content=encode_body(revision, state.document, state.unconfirmed, state.ceremony),
                 headers={"Content-Type": "application/json", "Content-Encoding": "gzip"},
             )
         except httpx.HTTPError as error:

@@ -9,7 +9,7 @@ from django.db import connection, transaction
 
 from interchange.exporter import export_tournament
 from rules.stages import stage_index
-from scoring.models import Sheet
+from scoring.models import Ceremony, Sheet
 from tournament.cache import state_of
 from tournament.models import Tournament
 
@@ -62,6 +62,7 @@ class VenueState:
     marker: str
     document: dict  # the syllabatim-tournament document
     unconfirmed: list[dict]  # the sheets entered and not yet confirmed (protocol.py)
+    ceremony: dict | None = None  # {"shown": N} once a place is revealed (protocol.py)
 
 
 # Where a sheet's address (the protocol's UNCONFIRMED_KEYS, in their order) is in the database.
@@ -99,7 +100,15 @@ def venue_document(slug: str) -> VenueState | None:
             marker_of(tournament.pk, tournament.revision),
             export_tournament(tournament),
             unconfirmed_sheet_addresses(tournament),
+            ceremony_of(tournament),
         )
+
+
+def ceremony_of(tournament: Tournament) -> dict | None:
+    """Where the venue's ceremony stands, in the protocol's words: ``{"shown": N}`` once a
+    place is revealed; None before (or once started over)."""
+    shown = Ceremony.objects.filter(tournament=tournament).values_list("shown", flat=True).first()
+    return {"shown": shown} if shown else None
 
 
 @dataclass(frozen=True)

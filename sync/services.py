@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 
 from interchange.importer import DocumentRejected, import_tournament
 from interchange.places import Place, Problem
-from scoring.archive import refresh_archive
-from scoring.models import Lot, RoundResult, Sheet
+from scoring.models import Ceremony, Lot, RoundResult, Sheet
+from tournament.changes import one_touch
 from tournament.lookups import who
 from tournament.models import Table, Tournament, TournamentKind, validate_not_staff_address
 from tournament.refusals import Refused
@@ -196,6 +196,7 @@ def accept_push(
     revision: int,
     document: object,
     unconfirmed: list[dict] | None = None,
+    ceremony: dict | None = None,
     token: PushToken | None = None,
 ) -> Accepted:
     """Replace the tournament ``slug`` by ``document`` when ``revision`` is newer than the last
@@ -205,7 +206,9 @@ def accept_push(
     created it of another kind or year than the document's.
 
     ``unconfirmed``: the sheets the venue has not confirmed yet (``protocol.py``); they stay
-    unconfirmed here too, so that this server announces nothing the venue has not."""
+    unconfirmed here too, so that this server announces nothing the venue has not.
+    ``ceremony``: where the venue's announcement of the results stands (``{"shown": N}``), so
+    that this server's ceremony page shows the same places (issue 35)."""
     unconfirmed = unconfirmed or []
     received = token.tournament if token is not None else None
     received = received or PushedTournament.objects.filter(slug=slug).first()
@@ -225,7 +228,7 @@ def accept_push(
     problems = kind_and_year_problems(received, document)
     if problems:
         raise DocumentRejected(problems)
-    digest = document_digest(document, unconfirmed)
+    digest = document_digest(document, unconfirmed, ceremony)
     with transaction.atomic():
         held = _line_up(slug)
         if revision <= held.revision:
@@ -238,12 +241,16 @@ def accept_push(
         )
         if previous is not None:
             _forget_scores(slug)
-        tournament, warnings = import_tournament(document, slug=slug, replace=True)
-        _leave_unconfirmed(tournament, unconfirmed)
-        if unconfirmed:  # a final waiting for the venue's confirmation is not complete yet
-            refresh_archive(tournament)
-        # The new row's revision carries on from the old one's: it only grows.
-        Tournament.objects.filter(pk=tournament.pk).update(revision=(previous or 0) + 1)
+        with one_touch():  # the archive's summary and the rating, once all is stored
+            tournament, warnings = import_tournament(document, slug=slug, replace=True)
+            _leave_unconfirmed(tournament, unconfirmed)
+            if ceremony and ceremony.get("shown"):  # the tournament replaced had its own
+                Ceremony.objects.create(
+                    tournament=tournament, shown=ceremony["shown"], changed_by=_("the venue")
+                )
+            # The new row's revision carries on from the old one's: it only grows (the touch
+            # at the end of ``one_touch`` adds the one).
+            Tournament.objects.filter(pk=tournament.pk).update(revision=previous or 0)
         now = timezone.now()
         held.revision, held.digest, held.accepted_at = revision, digest, now
         held.save(update_fields=["revision", "digest", "accepted_at"])

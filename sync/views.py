@@ -48,6 +48,10 @@ def _bearer(request) -> str:
     return token.strip() if scheme.lower() == "bearer" else ""
 
 
+# The most reveals a ceremony's state may say (the column holds a small positive integer).
+CEREMONY_MOST = 32767
+
+
 def _shape_problems(content: object) -> list[str]:
     if not isinstance(content, dict):
         return [_("The body must be a JSON object with „revision“ and „tournament“.")]
@@ -56,6 +60,21 @@ def _shape_problems(content: object) -> list[str]:
         problems.append(_("„revision“ must be a whole number, 1 or more."))
     if "tournament" not in content:
         problems.append(_("„tournament“ is missing: the syllabatim-tournament document."))
+    ceremony = content.get("ceremony")
+    if ceremony is not None and not (
+        isinstance(ceremony, dict)
+        and set(ceremony) == {"shown"}
+        and isinstance(ceremony["shown"], int)
+        and not isinstance(ceremony["shown"], bool)
+        and 0 <= ceremony["shown"] <= CEREMONY_MOST
+    ):
+        problems.append(
+            _(
+                "„ceremony“ must be an object with exactly „shown“: how many places are "
+                "revealed, a whole number from 0 to %(most)s."
+            )
+            % {"most": CEREMONY_MOST}
+        )
     unconfirmed = content.get("unconfirmed", [])
     if not isinstance(unconfirmed, list):
         problems.append(_("„unconfirmed“ must be a list of sheets."))
@@ -172,6 +191,7 @@ def push(request, slug):
             revision=content["revision"],
             document=content["tournament"],
             unconfirmed=content.get("unconfirmed"),
+            ceremony=content.get("ceremony"),
             token=token,
         )
     except services.StaleRevision as stale:

@@ -1,8 +1,11 @@
 """How stages and categories are named to people: the pages, the printouts, Braille."""
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
-from .models import Stage
+from rules.stages import QUALIFIER
+
+from .models import Stage, TournamentKind
 
 CATEGORY_NAMES = {
     "B1": lambda: _("B1, blind"),
@@ -11,10 +14,18 @@ CATEGORY_NAMES = {
 }
 
 
-def stage_label(kind: str) -> str:
+def stage_label(kind: str, tournament=None) -> str:
     """A stage's name ("Kvalifikace"); a code that names no stage (an old history record's)
-    is shown as it is."""
+    is shown as it is. Given its tournament: a club tournament without finals plays one stage,
+    which qualifies for nothing: it is named "Turnaj" (issue 35)."""
+    if kind == QUALIFIER and tournament is not None and single_stage(tournament):
+        return pgettext("the one stage of a club tournament", "Tournament")
     return str(Stage.Kind(kind).label) if kind in Stage.Kind.values else kind
+
+
+def single_stage(tournament) -> bool:
+    """A club tournament without finals: its one stage is the tournament."""
+    return tournament.kind == TournamentKind.CLUB and not tournament.has_finals()
 
 
 def category_name(category: str) -> str:

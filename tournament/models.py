@@ -700,6 +700,13 @@ class Stage(models.Model):
     def __str__(self):
         return f"{self.tournament} – {self.get_kind_display()}"
 
+    def get_kind_display(self) -> str:
+        """The stage's name as its tournament's pages say it: a club tournament's one stage
+        is the tournament itself, not a qualification (``labels.stage_label``)."""
+        from .labels import stage_label
+
+        return stage_label(self.kind, self.tournament)
+
     @property
     def requires_confirmation(self) -> bool:
         if self.confirmation_required is not None:

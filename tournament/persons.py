@@ -28,7 +28,7 @@ from django.db.models import Count, F, Q
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
-from .changes import touch
+from .changes import one_touch, touch
 from .local_qualifiers import apply_local_qualification
 from .models import LocalQualification, Person, Player, matching_name
 from .refusals import Refused
@@ -379,6 +379,7 @@ def merge_refusal(keep: Person, merged: Person) -> str | None:
 
 
 @transaction.atomic
+@one_touch()  # the rating brought up to date with the persons' games joined
 def merge_persons(*, keep: Person, merged: Person) -> Person:
     """Join a person recorded twice: the players of ``merged`` become ``keep``'s; no result
     changes (the players, their numbers and sheets stay as they are). ``merged`` is kept,

@@ -1,6 +1,6 @@
 """What this app asks of the apps above it without importing them: they register their models
-here when they are ready (``scoring`` registers its round results in ``AppConfig.ready``, and
-``printing`` the characters its font has)."""
+here when they are ready (``scoring`` registers its round results in ``AppConfig.ready``, what
+a tournament's change brings up to date, and ``printing`` the characters its font has)."""
 
 from collections.abc import Callable
 
@@ -37,3 +37,19 @@ def register_printable(check: Callable[[str], bool]) -> None:
 
 def printable(character: str) -> bool:
     return all(check(character) for check in _PRINTABLE)
+
+
+# What depends on a tournament's data and is stored (``scoring`` registers the archive's summary
+# and the rating): brought up to date by ``tournament.changes`` from the change stamp, once a
+# write that moved it is done, with the ids of the tournaments it moved. Never by a reader.
+_ON_CHANGE: list[Callable[[set[int]], None]] = []
+
+
+def register_on_change(callback: Callable[[set[int]], None]) -> None:
+    if callback not in _ON_CHANGE:
+        _ON_CHANGE.append(callback)
+
+
+def bring_up_to_date(tournament_ids: set[int]) -> None:
+    for callback in _ON_CHANGE:
+        callback(tournament_ids)

@@ -20,7 +20,7 @@ from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from rules.stages import FINAL_B, FINALS, QUALIFIER, STAGES
 
 from . import local_qualifiers, persons
-from .changes import touch
+from .changes import one_touch, touch
 from .characters import validate_name
 from .models import (
     Card,
@@ -618,6 +618,7 @@ def delete_card(*, card: Card) -> None:
 
 
 @transaction.atomic
+@one_touch()  # and the rating (no held game rates) brought up to date with it
 def hold_results(*, tournament: Tournament, kind: str, announcement: str) -> Stage:
     """Hold the stage's results back from the public until the announcement (``announcement``:
     when and where, in words). The history keeps who held them and when; the stage's save moves
@@ -631,6 +632,7 @@ def hold_results(*, tournament: Tournament, kind: str, announcement: str) -> Sta
 
 
 @transaction.atomic
+@one_touch()
 def release_results(*, tournament: Tournament, kind: str) -> Stage | None:
     """Release the stage's held results: the public sees them at once (the stamp moves); the
     history keeps who released them and when, and the log shows it. None: nothing was held."""

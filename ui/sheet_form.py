@@ -6,10 +6,14 @@ the rules' check words the error next to the field.
 Shared by the audience apps (the referee's desk, the table's page), which do not import each
 other."""
 
+import re
+
+from django.utils.translation import gettext as _
+
 from rules.rulesets import CARDS, COUNT, FLAG, RuleSet, SheetField
 from rules.sheet import SheetLine
 from scoring.messages import FIELD_NAMES, action_card_name
-from scoring.sheets import club_rules
+from scoring.sheets import LineProblem, club_rules
 
 FIELDS = ("laid", "unused", "penalty")
 # What a table's scorekeeper enters: disqualification and penalties are the referee's.
@@ -112,6 +116,49 @@ def form_version(data) -> int:
 
 def field_name(start_number: int, name: str) -> str:
     return f"p{start_number}-{name}"
+
+
+# A field of one player's line in a sheet's form: ``p<start number>-<field>``.
+FORM_KEY = re.compile(r"p(\d+)-(.+)")
+
+
+def unasked_keys(state, data, *, at_table: bool = False) -> list[LineProblem]:
+    """The fields sent that the sheet's form does not ask (issue 35: refused, never dropped):
+    a field the rule set (or, at the table, the scorekeeper) is not asked, or a player who does
+    not sit at the table; each with its player. Empty: every field sent is asked."""
+    asked = set(sheet_keys(state, at_table=at_table))
+    seated = {seat.player.start_number for seat in state.seats}
+    problems = []
+    for key in sorted(data):
+        found = FORM_KEY.fullmatch(key)
+        if found is None:
+            continue
+        player, name = int(found[1]), found[2]
+        if player not in seated:
+            problems.append(
+                LineProblem(
+                    None,
+                    None,
+                    _(
+                        "Player no. %(player)s does not sit at this table, yet the form sends "
+                        "their field „%(field)s“: nothing was saved."
+                    )
+                    % {"player": player, "field": name},
+                )
+            )
+        elif name not in asked:
+            problems.append(
+                LineProblem(
+                    player,
+                    None,
+                    _(
+                        "Player no. %(player)s: this sheet does not ask „%(field)s“, so its "
+                        "value is refused, not dropped: nothing was saved."
+                    )
+                    % {"player": player, "field": name},
+                )
+            )
+    return problems
 
 
 def lines_from_form(state, data) -> list[SheetLine]:

@@ -26,6 +26,7 @@ from ui.sheet_form import (
     form_version,
     lines_from_form,
     sheet_keys,
+    unasked_keys,
 )
 
 from ..selectors import (
@@ -186,6 +187,9 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
         correcting = state.sheet is not None and state.sheet.confirmed
         reason = request.POST.get("correction_reason", "")
         try:
+            unasked = unasked_keys(state, request.POST)
+            if unasked:  # a field the rule set does not ask, or a player not at the table
+                raise sheet_services.SheetRefused(unasked)
             if correcting and request.POST.get("correction_of") != lines_digest(lines):
                 # first what the correction does (for these very values), then the reason
                 problems = sheet_services.check_lines(state, lines)

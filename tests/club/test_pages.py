@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from draws.services import DrawRefused, draw_game
-from rules import club
+from rules import club, rulesets
 from scoring import links
 from scoring.models import RoundResult
 from tests.authors import author
@@ -99,12 +99,16 @@ def sheet_url(game, table, round_):
     )
 
 
-def club_form(lines) -> dict:
+def club_form(lines, rule_set: str = "syllabatim_2") -> dict:
+    """What the desk's (or the table's) form posts: the rule set's fields only (issue 35: a
+    field it does not ask is refused)."""
+    asked = {field.name for field in rulesets.rule_set(rule_set).fields}
     data = {"version": "0", "then": "stay"}
     for line in lines:
         no = line.player
         for name in ("laid", "unused", "words", "longest_word", "doubled_word", "halved_word"):
-            data[f"p{no}-{name}"] = str(getattr(line, name))
+            if name in asked:
+                data[f"p{no}-{name}"] = str(getattr(line, name))
         if line.closed:
             data[f"p{no}-closed"] = "on"
         for card in line.action_cards:
@@ -136,7 +140,9 @@ def test_the_desk_asks_the_rule_sets_fields_and_saves_them(syllabatim_2_game, re
 def test_the_desk_shows_a_club_error_next_to_its_field(casual_game, referees):
     table, round_ = table_and_round(casual_game)
     lines = club_lines(table, seat1={"words": 9})
-    response = client_of(referees[0]).post(sheet_url(casual_game, table, round_), club_form(lines))
+    response = client_of(referees[0]).post(
+        sheet_url(casual_game, table, round_), club_form(lines, "casual")
+    )
     assert response.status_code == 422
     html = html_of(response)
     field = f"id_p{lines[1].player}-words"

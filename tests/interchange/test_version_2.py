@@ -49,7 +49,7 @@ def test_a_version_1_file_still_imports_and_exports_as_version_4(example_documen
     tournament, warnings = import_tournament(example_document, slug="v1")
     assert warnings == []
     exported = export_tournament(tournament)
-    assert exported["version"] == 4
+    assert exported["version"] == 5
     assert exported["tournament"]["organiser"] == "Společenství duševních sportů, z. s."
     assert "sanctions" not in exported
 

@@ -158,9 +158,13 @@ def test_a_table_cannot_set_a_penalty_or_a_disqualification(game, table_links):
     data = round_form(
         table, round="5", version="0", **{f"p{first}-penalty": "9", f"p{first}-disqualified": "on"}
     )
-    assert Client().post(table_links[1], data).status_code == 302
-    result = RoundResult.objects.get(table=table, player__start_number=first)
-    assert result.penalty == 0 and not result.disqualified
+    response = Client().post(table_links[1], data)
+    # refused with its place, not dropped (issue 35): nothing of the round is saved
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert f"Hráč č. {first}: tento zápis se na „disqualified“ neptá" in html
+    assert f"Hráč č. {first}: tento zápis se na „penalty“ neptá" in html
+    assert not RoundResult.objects.filter(table=table).exists()
 
 
 def test_a_table_correction_keeps_the_referees_penalty(game, table_links, referees):
