@@ -4,7 +4,6 @@ A-final (C)."""
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -13,6 +12,7 @@ from rules.stages import FINAL_B, FINALS, STAGES
 from tournament.changes import touch
 from tournament.lookups import who
 from tournament.models import Player, Seat
+from tournament.refusals import Refused
 
 from .models import (
     Replacement,
@@ -37,7 +37,7 @@ def set_b_final_participation(
         .distinct()
     )
     if seated:
-        raise ValidationError(
+        raise Refused(
             _("Players %(numbers)s are drawn in the B-final already: they take part in it (M).")
             % {"numbers": ", ".join(map(str, seated))}
         )
@@ -90,7 +90,7 @@ def record_replacement(
     """The organiser's decision that ``replacement`` (start number) plays the A-final in place
     of ``withdrawn``, with the rules' checks (``rules.finals.replacement_problems``): before
     the A-final is drawn, after the qualifier, a player of the same category who did not
-    advance. Raises ``ValidationError`` with the reasons."""
+    advance. Raises ``Refused`` (a ``ValidationError``) with the reasons."""
     from rules.categories import category_of
     from rules.finals import Replacement as Decision
     from rules.finals import replacement_problems
@@ -102,7 +102,7 @@ def record_replacement(
     type(tournament).objects.select_for_update().get(pk=tournament.pk)  # one decision at a time
     choice = replacement_choice(tournament)
     if choice.problem:
-        raise ValidationError(choice.problem)
+        raise Refused(choice.problem)
     data = tournament_data(tournament)
     fields = final_fields(data, with_replacements=False)
     decisions = [*data.replacements, Decision(withdrawn, replacement)]
@@ -126,7 +126,7 @@ def record_replacement(
     ).exists():
         problems.append(_("The player is drawn in the B-final already."))
     if problems:
-        raise ValidationError(problems)
+        raise Refused(problems)
     players = {
         p.start_number: p
         for p in Player.objects.filter(

@@ -111,3 +111,15 @@ def test_a_sheet_refusal_keeps_its_problems_and_reads_as_them():
     assert refused.problems == problems and refused.needs_reason and refused.stale is None
     assert str(refused) == "Hráč č. 7: vyloženo víc, než je karet."
     assert refused.messages == ["Hráč č. 7: vyloženo víc, než je karet."]
+
+
+def test_the_project_has_one_refused():
+    """A second, unrelated ``Refused`` (the registration sheet's) is gone: every exception the
+    project calls a refusal is the one type."""
+    found = {
+        f"{module.__name__}.{name}"
+        for module in _project_modules()
+        for name, value in vars(module).items()
+        if name == "Refused" and isinstance(value, type) and value is not Refused
+    }
+    assert found == set()

@@ -27,6 +27,7 @@ from . import local_qualifiers, persons, spreadsheets
 from .changes import touch
 from .characters import in_one_form, name_problem
 from .models import Gender, Player, SightClass, Team, TeamMember, Tournament
+from .refusals import Refused
 
 CONTENT_TYPE = spreadsheets.CONTENT_TYPE
 YES, NO = "ano", "ne"
@@ -456,15 +457,13 @@ def import_players(tournament: Tournament, content: bytes) -> Outcome:
     try:
         with transaction.atomic():
             _store(tournament, found, existing, started, outcome)
-    except Refused as refused:
-        return Outcome(errors=refused.errors)
+    except RegistrationRefused as refused:
+        return Outcome(errors=refused.messages)
     return outcome
 
 
-class Refused(Exception):
-    def __init__(self, errors: list[str]):
-        super().__init__(errors)
-        self.errors = errors
+class RegistrationRefused(Refused):
+    """The registration sheet's rows that cannot be stored, one reason a row: nothing was."""
 
 
 def _store(tournament, found: Registration, existing: dict, started: bool, outcome) -> None:
@@ -519,7 +518,7 @@ def _store(tournament, found: Registration, existing: dict, started: bool, outco
         else:
             outcome.unchanged += 1
     if errors:
-        raise Refused(errors)
+        raise RegistrationRefused(errors)
     outcome.to_check = len(persons.sharing_a_name(new_persons))
     if started:
         return
@@ -552,5 +551,5 @@ def _store(tournament, found: Registration, existing: dict, started: bool, outco
                 % {"team": name, "count": size, "min": TEAM_SIZE_MIN, "max": TEAM_SIZE_MAX}
             )
     if errors:
-        raise Refused(errors)
+        raise RegistrationRefused(errors)
     touch(tournament.pk)

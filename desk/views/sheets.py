@@ -19,6 +19,7 @@ from scoring.models import Sheet
 from scoring.selectors import sanction_rows
 from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Round, Table
+from ui.refusals import refusal_text, show_refusal
 from ui.sheet_form import (
     club_columns,
     field_name,
@@ -185,7 +186,7 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
         except sheet_services.SheetRefused as refused:
             if refused.needs_reason:
                 return _correction_page(
-                    request, as_typed(), state, lines, error=str(refused), status=422
+                    request, as_typed(), state, lines, error=refusal_text(refused), status=422
                 )
             if refused.stale is not None:
                 fresh = sheet_services.sheet_state(table_, round_)
@@ -255,7 +256,7 @@ def confirm(request, slug, stage, number, table, round):  # noqa: A002
             sheet=sheet_, by=request.user, version=form_version(request.POST)
         )
     except sheet_services.SheetRefused as refused:
-        messages.error(request, str(refused))
+        show_refusal(request, refused)
         return redirect(sheet_url(sheet_))
     messages.success(
         request,
