@@ -221,7 +221,7 @@ def _finals(stages) -> Step:
         return Step("finals", _("Finals"), state, _("No final game is announced yet."), links)
     words = " ".join(
         f"{capfirst(label)}: {_games_words(stage, stage.planned)}"
-        for label, stage in ((_("A-final"), final_a), (_("B-final"), final_b))
+        for label, stage in ((stage_label(FINAL_A), final_a), (stage_label(FINAL_B), final_b))
     )
     done = final_a.over and (final_b.over or not final_b.games)
     return Step("finals", _("Finals"), DONE if done else DOING, words, links)

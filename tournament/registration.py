@@ -26,7 +26,15 @@ from rules.gender import suggested_gender
 from . import local_qualifiers, persons, spreadsheets
 from .changes import touch
 from .characters import in_one_form, name_problem
-from .models import Gender, Player, SightClass, Team, TeamMember, Tournament
+from .models import (
+    Gender,
+    Player,
+    SightClass,
+    Team,
+    TeamMember,
+    Tournament,
+    roster_frozen_message,
+)
 from .refusals import Refused
 
 CONTENT_TYPE = spreadsheets.CONTENT_TYPE
@@ -450,9 +458,7 @@ def import_players(tournament: Tournament, content: bytes) -> Outcome:
     if started and any(
         current_teams.get(name, set()) != set(members) for name, members in found.teams.items()
     ):
-        return Outcome(
-            errors=[_("The rosters are frozen: the first qualifier draw is confirmed (rule B).")]
-        )
+        return Outcome(errors=[roster_frozen_message()])
     outcome = Outcome()
     try:
         with transaction.atomic():

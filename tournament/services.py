@@ -32,7 +32,7 @@ from .models import (
     TeamMember,
     Tournament,
     card_table_highest_value,
-    quota_frozen_message,
+    roster_frozen_message,
 )
 from .refusals import Refused
 from .words import team_size_message
@@ -113,7 +113,9 @@ def frozen_settings(tournament: Tournament, started: Collection[str] | None = No
     if drawn & set(FINALS):
         frozen["plays_finals"] = _("A final is drawn already: the finals stay.")
     if QUALIFIER in started:
-        frozen["quota_b1"] = frozen["quota_vs"] = quota_frozen_message()
+        frozen["quota_b1"] = frozen["quota_vs"] = _(
+            "The A-final places cannot change once the qualifier has started (rule K)."
+        )
         frozen["qualifier_games"] = _(
             "The number of qualifier games is fixed in advance (rule B): it cannot change "
             "once the qualifier has started."
@@ -470,10 +472,7 @@ def set_presence_and_payment(
 def roster_freeze_reason(tournament: Tournament) -> str | None:
     """Why rosters cannot change (B), or None while they can."""
     if tournament.rosters_frozen():
-        return _(
-            "Team rosters are frozen: the first qualifier draw is confirmed (rule B). A team "
-            "can still be renamed."
-        )
+        return " ".join((roster_frozen_message(), _("A team can still be renamed.")))
     return None
 
 
