@@ -39,7 +39,14 @@ from tournament.models import (
 )
 from tournament.refusals import Refused
 
-from .selectors import earlier_seatings, entrant, game_has_results, stage_field, team_of_players
+from .selectors import (
+    earlier_seatings,
+    entrant,
+    game_has_results,
+    game_tables,
+    stage_field,
+    team_of_players,
+)
 
 
 class DrawRefused(Refused):
@@ -694,8 +701,6 @@ def swap_players(*, game: Game, first: int, second: int, by: User | None) -> Gam
 
 def _refresh_report(game: Game) -> None:
     """After a change by hand, the report describes the seating as it now is."""
-    from .selectors import game_tables
-
     teams = team_of_players(game.stage.tournament)
     tables = game_tables(game)
     players = [seat.player for table in tables for seat in table.seats]

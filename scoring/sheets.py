@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from rules import club, rulesets
 from rules import sheet as rules_sheet
-from rules.championship import deal_size
+from rules.championship import deal_size, starting_seat
 from rules.rulesets import RuleSet
 from tournament.changes import one_touch, touch_where
 from tournament.models import Round, Seat, Stage, Table
@@ -88,8 +88,6 @@ class SheetState:
 
     @property
     def starting_position(self) -> int:
-        from rules.championship import starting_seat
-
         return starting_seat(self.table.starting_seat, self.round.position, len(self.seats))
 
 
