@@ -15,13 +15,6 @@ def game_key(game: Game) -> str:
     return f"{game.stage.kind}-{game.number}"
 
 
-def game_label(game: Game) -> str:
-    return gettext("%(stage)s, game %(number)s") % {
-        "stage": game.stage.get_kind_display(),
-        "number": game.number,
-    }
-
-
 class SanctionForm(forms.Form):
     player = forms.TypedChoiceField(label=_("Player"), coerce=int)
     scope = forms.ChoiceField(

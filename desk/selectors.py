@@ -8,7 +8,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from rules.championship import PODIUM_PLACES
-from rules.ranking import Tie, ties_within
+from rules.ranking import Performance, Ranked, Tie, ties_within
 from rules.score import RoundEntry, entry_of, round_score
 from scoring.effects import correction_effects
 from scoring.models import RoundResult, Sheet
@@ -245,8 +245,6 @@ def open_ties(tournament: Tournament) -> list[OpenTie]:
                     for tie in ties_within(rows, PODIUM_PLACES)
                 ]
     if data.teams and teams_over(data):
-        from rules.ranking import Performance, Ranked
-
         rows = [Ranked(r.rank, Performance(r.team)) for r in teams(data)]
         found += [
             OpenTie(TEAMS, "", tie, _("team places")) for tie in ties_within(rows, PODIUM_PLACES)

@@ -39,7 +39,14 @@ from tournament.models import (
 )
 from tournament.refusals import Refused
 
-from .selectors import earlier_seatings, entrant, game_has_results, stage_field, team_of_players
+from .selectors import (
+    earlier_seatings,
+    entrant,
+    game_has_results,
+    game_tables,
+    stage_field,
+    team_of_players,
+)
 
 
 class DrawRefused(Refused):
@@ -357,6 +364,71 @@ def abandon_draw_commitment(*, commitment: Commitment, by: User | None) -> None:
     commitments.abandon(commitment, by=by, why=_("abandoned before the draw"))
 
 
+def _committed_options(commitment: Commitment, tournament: Tournament, kind: str, number: int):
+    """The commitment, read again under its lock, and the draw's options it published: refused
+    if it is another game's, used or abandoned, or if the qualifier's seating setting changed
+    since."""
+    # Read again under its lock: the page's copy may be older than another draw with it.
+    commitment = commitments.locked(commitment)
+    subject = commitment.subject
+    if (
+        commitment.tournament_id != tournament.pk
+        or subject.get("stage") != kind
+        or subject.get("game") != number
+    ):
+        raise DrawRefused(_("This commitment is not the one of this game's draw."))
+    if not commitment.open:
+        drawn = Game.objects.filter(commitment=commitment).first()
+        if drawn is not None:
+            raise DrawnMeanwhile(drawn)
+        raise DrawRefused(_("This commitment was used or abandoned already: publish a new one."))
+    tables = subject.get("tables")
+    rounds = subject.get("rounds")
+    round_range = (
+        rules_draw.RoundRange(*subject["round_range"]) if subject.get("round_range") else None
+    )
+    preferences = rules_draw.Preferences(**subject.get("preferences", {}))
+    now_options = draw_options(
+        tournament=tournament,
+        kind=kind,
+        number=number,
+        tables=tables,
+        rounds=rounds,
+        round_range=round_range,
+        preferences=preferences,
+    )
+    if parse_draw_what(commitment.what).options != now_options:
+        raise DrawRefused(
+            _(
+                "The qualifier's seating setting changed since the commitment was "
+                "published: abandon it and publish a new one."
+            )
+        )
+    return commitment, tables, rounds, round_range, preferences
+
+
+def _seating(tournament, kind, number, field, teams, earlier, seed, tables, preferences):
+    """The game's table plan and seating: the first game's kept (a qualifier that keeps its
+    seating, ``kept``), else drawn."""
+    kept = None
+    if (
+        kind == Stage.Kind.QUALIFIER
+        and number > 1
+        and tournament.qualifier_seating == QualifierSeating.KEEP
+    ):
+        kept = kept_seating(earlier[0], field.players, seed)
+        plan = rules_draw.TablePlan(tuple(len(table) for table in kept.tables))
+        seating = kept
+    else:
+        plan = plan_for(kind, len(field.players), tables)
+        if plan.problem == rules_draw.FINAL_TABLE_OVER_SEVEN:
+            raise DrawRefused(table_problem(plan, len(field.players)))
+        seating = rules_draw.draw_seating(
+            [entrant(p, teams) for p in field.players], plan.sizes, seed, earlier, preferences
+        )
+    return plan, seating, kept
+
+
 @transaction.atomic
 def draw_game(
     *,
@@ -382,44 +454,9 @@ def draw_game(
     if commitment is not None:
         if seed is not None:
             raise ValueError("a committed draw takes its seed from the commitment")
-        # Read again under its lock: the page's copy may be older than another draw with it.
-        commitment = commitments.locked(commitment)
-        subject = commitment.subject
-        if (
-            commitment.tournament_id != tournament.pk
-            or subject.get("stage") != kind
-            or subject.get("game") != number
-        ):
-            raise DrawRefused(_("This commitment is not the one of this game's draw."))
-        if not commitment.open:
-            drawn = Game.objects.filter(commitment=commitment).first()
-            if drawn is not None:
-                raise DrawnMeanwhile(drawn)
-            raise DrawRefused(
-                _("This commitment was used or abandoned already: publish a new one.")
-            )
-        tables = subject.get("tables")
-        rounds = subject.get("rounds")
-        round_range = (
-            rules_draw.RoundRange(*subject["round_range"]) if subject.get("round_range") else None
+        commitment, tables, rounds, round_range, preferences = _committed_options(
+            commitment, tournament, kind, number
         )
-        preferences = rules_draw.Preferences(**subject.get("preferences", {}))
-        now_options = draw_options(
-            tournament=tournament,
-            kind=kind,
-            number=number,
-            tables=tables,
-            rounds=rounds,
-            round_range=round_range,
-            preferences=preferences,
-        )
-        if parse_draw_what(commitment.what).options != now_options:
-            raise DrawRefused(
-                _(
-                    "The qualifier's seating setting changed since the commitment was "
-                    "published: abandon it and publish a new one."
-                )
-            )
         seed = commitment.seed
     elif seed is None:
         commitment = publish_draw_commitment(
@@ -440,22 +477,9 @@ def draw_game(
     teams = team_of_players(tournament)
     earlier = earlier_seatings(stage, number)
     preferences = preferences or rules_draw.Preferences()
-    kept = None
-    if (
-        kind == Stage.Kind.QUALIFIER
-        and number > 1
-        and tournament.qualifier_seating == QualifierSeating.KEEP
-    ):
-        kept = kept_seating(earlier[0], field.players, seed)
-        plan = rules_draw.TablePlan(tuple(len(table) for table in kept.tables))
-        seating = kept
-    else:
-        plan = plan_for(kind, len(field.players), tables)
-        if plan.problem == rules_draw.FINAL_TABLE_OVER_SEVEN:
-            raise DrawRefused(table_problem(plan, len(field.players)))
-        seating = rules_draw.draw_seating(
-            [entrant(p, teams) for p in field.players], plan.sizes, seed, earlier, preferences
-        )
+    plan, seating, kept = _seating(
+        tournament, kind, number, field, teams, earlier, seed, tables, preferences
+    )
     if game is None:
         game = Game(stage=stage, number=number)
     else:
@@ -694,8 +718,6 @@ def swap_players(*, game: Game, first: int, second: int, by: User | None) -> Gam
 
 def _refresh_report(game: Game) -> None:
     """After a change by hand, the report describes the seating as it now is."""
-    from .selectors import game_tables
-
     teams = team_of_players(game.stage.tournament)
     tables = game_tables(game)
     players = [seat.player for table in tables for seat in table.seats]

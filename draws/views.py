@@ -18,6 +18,7 @@ from tournament import services as tournament_services
 from tournament.labels import stage_label
 from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Game, Player, Stage, Tournament
+from ui.refusals import refusal_text, show_refusal
 
 from . import services
 from .forms import DrawForm, QualifierPlanForm, SwapForm, TypedRoundsForm, round_initial
@@ -43,7 +44,7 @@ def _stage_summary(tournament: Tournament, kind: str) -> dict:
         services.check_game_number(tournament, kind, next_number)
         no_more = None
     except services.DrawRefused as refused:
-        no_more = str(refused)
+        no_more = refusal_text(refused)
     return {
         "kind": kind,
         "label": stage_label(kind, tournament),
@@ -204,10 +205,10 @@ def draw_new(request, slug, stage):
                 commitment=commitment,
             )
         except services.DrawnMeanwhile as drawn:
-            messages.error(request, str(drawn))
+            show_refusal(request, drawn)
             return redirect("draws:game", slug=slug, stage=stage, number=drawn.game.number)
         except services.DrawRefused as refused:
-            messages.error(request, str(refused))
+            show_refusal(request, refused)
             return redirect("draws:draw", slug=slug, stage=stage)
         messages.success(
             request,
@@ -229,7 +230,7 @@ def draw_new(request, slug, stage):
                 preferences=form.preferences(),
             )
         except services.DrawRefused as refused:
-            form.add_error(None, str(refused))
+            show_refusal(form, refused)
         else:
             messages.success(
                 request,
@@ -360,7 +361,7 @@ def confirm(request, slug, stage, number):
         else:
             messages.success(request, _("The draw is confirmed."))
     except services.DrawRefused as refused:
-        messages.error(request, str(refused))
+        show_refusal(request, refused)
     return _back(slug, stage, number)
 
 
@@ -390,7 +391,7 @@ def redraw(request, slug, stage, number):
         services.redraw_game(game=drawn, by=request.user, commitment=commitment)
         messages.success(request, _("Drawn again with the published seed (draft)."))
     except services.DrawRefused as refused:
-        messages.error(request, str(refused))
+        show_refusal(request, refused)
     return _back(slug, stage, number)
 
 
@@ -424,7 +425,7 @@ def swap(request, slug, stage, number):
         else:
             messages.success(request, words)
     except services.DrawRefused as refused:
-        messages.error(request, str(refused))
+        show_refusal(request, refused)
     return _back(slug, stage, number)
 
 
@@ -473,7 +474,7 @@ def rounds(request, slug, stage, number):
             % {"rounds": ", ".join(map(str, drawn.round_numbers()))},
         )
     except services.DrawRefused as refused:
-        messages.error(request, str(refused))
+        show_refusal(request, refused)
     return _back(slug, stage, number)
 
 

@@ -197,10 +197,8 @@ def _local_qualifications(tournament: Tournament, entries: list[dict]) -> None:
         )
 
 
-def _store(
-    document: dict, slug: str, kept: dict | None = None
-) -> tuple[Tournament, persons.Linked]:
-    info = document["tournament"]
+def _tournament_of(info: dict, slug: str) -> Tournament:
+    """The tournament's row from the document's ``tournament`` part, saved."""
     settings = info.get("settings", {})
     quota = settings.get("quota")
     tournament = Tournament(
@@ -221,6 +219,57 @@ def _store(
         plays_finals=settings.get("finals", False),
     )
     tournament.save()
+    return tournament
+
+
+def _store_decisions(document: dict, tournament: Tournament, player_id: dict, games: dict) -> None:
+    """The lots (with their commitments), the sanctions and the replacements."""
+    lots = document.get("lots", [])
+    published = _store_commitments(
+        tournament, [(lot, Commitment.Kind.LOT, {"scope": lot["stage"]}) for lot in lots]
+    )
+    Lot.objects.bulk_create(
+        Lot(
+            tournament=tournament,
+            stage=lot["stage"],
+            order=lot["order"],
+            seed=lot.get("seed"),
+            drawn_at=_datetime(lot.get("drawn_at")),
+            drawn_by=lot.get("drawn_by", ""),
+            commitment=commitment,
+        )
+        for lot, commitment in zip(lots, published, strict=True)
+    )
+    Sanction.objects.bulk_create(
+        Sanction(
+            tournament=tournament,
+            player_id=player_id[sanction["player"]],
+            scope=sanction["scope"],
+            game=games[(sanction["stage"], sanction["game"])],
+            reason=sanction["reason"],
+            decided_by=sanction.get("decided_by", ""),
+            decided_at=_datetime(sanction.get("decided_at")),
+        )
+        for sanction in document.get("sanctions", [])
+    )
+    Replacement.objects.bulk_create(
+        Replacement(
+            tournament=tournament,
+            withdrawn_id=player_id[entry["withdrawn"]],
+            replacement_id=player_id[entry["replacement"]],
+            reason=entry.get("reason", ""),
+            decided_by=entry.get("decided_by", ""),
+            decided_at=_datetime(entry.get("decided_at")),
+        )
+        for entry in document.get("replacements", [])
+    )
+
+
+def _store(
+    document: dict, slug: str, kept: dict | None = None
+) -> tuple[Tournament, persons.Linked]:
+    settings = document["tournament"].get("settings", {})
+    tournament = _tournament_of(document["tournament"], slug)
 
     players = Player.objects.bulk_create(
         Player(
@@ -267,45 +316,7 @@ def _store(
             for game in _store_stage(tournament, stage, spec or {"games": []}, player_id):
                 games[(kind, game.number)] = game
 
-    lots = document.get("lots", [])
-    published = _store_commitments(
-        tournament, [(lot, Commitment.Kind.LOT, {"scope": lot["stage"]}) for lot in lots]
-    )
-    Lot.objects.bulk_create(
-        Lot(
-            tournament=tournament,
-            stage=lot["stage"],
-            order=lot["order"],
-            seed=lot.get("seed"),
-            drawn_at=_datetime(lot.get("drawn_at")),
-            drawn_by=lot.get("drawn_by", ""),
-            commitment=commitment,
-        )
-        for lot, commitment in zip(lots, published, strict=True)
-    )
-    Sanction.objects.bulk_create(
-        Sanction(
-            tournament=tournament,
-            player_id=player_id[sanction["player"]],
-            scope=sanction["scope"],
-            game=games[(sanction["stage"], sanction["game"])],
-            reason=sanction["reason"],
-            decided_by=sanction.get("decided_by", ""),
-            decided_at=_datetime(sanction.get("decided_at")),
-        )
-        for sanction in document.get("sanctions", [])
-    )
-    Replacement.objects.bulk_create(
-        Replacement(
-            tournament=tournament,
-            withdrawn_id=player_id[entry["withdrawn"]],
-            replacement_id=player_id[entry["replacement"]],
-            reason=entry.get("reason", ""),
-            decided_by=entry.get("decided_by", ""),
-            decided_at=_datetime(entry.get("decided_at")),
-        )
-        for entry in document.get("replacements", [])
-    )
+    _store_decisions(document, tournament, player_id, games)
     return tournament, linked
 
 

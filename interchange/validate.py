@@ -37,10 +37,14 @@ from rules.sanctions import TOURNAMENT
 from rules.stages import FINAL_A, FINAL_B, FINALS, QUALIFIER, STAGES, stage_index
 from rules.timestamps import parse_moment
 from scoring.messages import replacement_message, sheet_problem_message
+from scoring.models import Lot, Replacement, Sanction
+from scoring.standings import final_fields
 from tournament.characters import in_one_form, name_problem
+from tournament.models import Game, Player, Team, Tournament, card_table_highest_value
 
+from .data import document_data
 from .places import STAGE_NAMES, Place, Problem
-from .schema import schema_problems
+from .schema import place_of, schema_problems
 
 DB_INTEGER_MAX = 2**31 - 1  # the largest whole number every supported database stores
 MOMENTS = ("drawn_at", "decided_at", "committed_at", "at")  # times stored as they are given
@@ -99,9 +103,6 @@ def _unstorable(document: object, path: tuple = ()) -> list[tuple[tuple, str]]:
 
 
 def _text_limits() -> dict[str, int]:
-    from scoring.models import Lot, Replacement, Sanction
-    from tournament.models import Game, Player, Team, Tournament
-
     return {
         "tournament.name": Tournament._meta.get_field("name").max_length,
         "tournament.venue": Tournament._meta.get_field("venue").max_length,
@@ -129,8 +130,6 @@ class Checker:
         self.problems.append(Problem(place, message, warning=True))
 
     def run(self) -> list[Problem]:
-        from .schema import place_of
-
         for place, message in schema_problems(self.document):
             self.error(place, message)
         if self.problems:
@@ -159,8 +158,6 @@ class Checker:
         """Texts within the database's lengths; names of the characters a name may hold (the
         rule of every other way in: ``tournament.characters``); times Python can read (RFC
         3339 allows a leap second, which no database stores)."""
-        from .schema import place_of
-
         limits = _text_limits()
 
         def visit(node, path):
@@ -279,8 +276,6 @@ class Checker:
         return set(names)
 
     def check_stage(self, kind: str, stage: dict, players: dict[int, dict]) -> None:
-        from tournament.models import card_table_highest_value
-
         settings = self.document["tournament"].get("settings", {})
         max_card_value = settings.get("max_card_value") or card_table_highest_value()
         numbers = Counter(game["number"] for game in stage["games"])
@@ -502,10 +497,6 @@ class Checker:
         replacements) in the A-final, the others who take part in the B-final; nobody in both.
         Who advanced is checked once the qualifier is over (every planned game complete): a
         document of a qualifier in progress tells nobody's final yet."""
-        from scoring.standings import final_fields
-
-        from .data import document_data
-
         stages = self.document.get("stages", {})
         data = document_data(self.document)
         qualifier = data.stages.get(QUALIFIER)

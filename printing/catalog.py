@@ -11,6 +11,7 @@ from scoring import cards, links
 from scoring.publicity import held_results
 from tournament.addresses import phones_address
 from tournament.converters import TEXT_OF_KIND
+from tournament.labels import stage_label
 from tournament.models import DrawStatus, Game, Tournament
 
 from . import braille, documents, text, twin
@@ -96,8 +97,6 @@ class Document:
 
     @property
     def title(self) -> str:
-        from tournament.labels import stage_label
-
         names = {
             SHEETS: _("Score sheets"),
             SEATING: _("Seating"),

@@ -40,6 +40,17 @@ def championship_workbook(tournament: Tournament) -> bytes:
     book = Workbook()
     book.remove(book.active)
     registration.registration_sheet(book, tournament)
+    _standings_sheets(book, tournament)
+    sanctions = sanction_rows(tournament, withdrawn=True)
+    _results_sheet(book, tournament, sanctions)
+    _teams_sheet(book, tournament)
+    if sanctions:
+        _sanctions_sheet(book, sanctions)
+    return spreadsheets.saved(book)
+
+
+def _standings_sheets(book, tournament: Tournament) -> None:
+    """A sheet per stage played: its standings, category by category."""
     for kind in STAGES:
         stage = stage_standings(tournament, kind, staff=True)
         if not stage.categories:
@@ -80,6 +91,11 @@ def championship_workbook(tournament: Tournament) -> bytes:
             rows,
             {1: 26, 5: 28, 6: 28, 11: 22},
         )
+
+
+def _results_sheet(book, tournament: Tournament, sanctions) -> None:
+    """Every round result in playing order, scored as the standings score it (a voided game's
+    rounds count nothing)."""
     settings = tournament.scoring_settings()
     results = RoundResult.objects.filter(table__game__stage__tournament=tournament).values_list(
         "table__game__stage__kind",
@@ -92,7 +108,6 @@ def championship_workbook(tournament: Tournament) -> bytes:
         "rule_score",
     )
     order = {kind: index for index, kind in enumerate(STAGES)}
-    sanctions = sanction_rows(tournament, withdrawn=True)
     voided = voided_games(
         SanctionData(s.player, s.scope, s.stage, s.game) for s in sanctions if s.in_force
     )
@@ -125,6 +140,9 @@ def championship_workbook(tournament: Tournament) -> bytes:
         rows,
         {6: 28},
     )
+
+
+def _teams_sheet(book, tournament: Tournament) -> None:
     _sheet(
         book,
         _("Teams"),
@@ -151,36 +169,37 @@ def championship_workbook(tournament: Tournament) -> bytes:
         ],
         {2: 28, 6: 60},
     )
-    if sanctions:
-        _sheet(
-            book,
-            _("Sanctions"),
+
+
+def _sanctions_sheet(book, sanctions) -> None:
+    _sheet(
+        book,
+        _("Sanctions"),
+        [
+            _("No."),
+            _("Name"),
+            _("Sanction"),
+            _("Reason"),
+            _("Decided by"),
+            _("Decided at"),
+            _("Withdrawn by"),
+            _("Withdrawn at"),
+        ],
+        [
             [
-                _("No."),
-                _("Name"),
-                _("Sanction"),
-                _("Reason"),
-                _("Decided by"),
-                _("Decided at"),
-                _("Withdrawn by"),
-                _("Withdrawn at"),
-            ],
-            [
-                [
-                    s.player,
-                    s.name,
-                    s.words(),
-                    s.reason,
-                    s.decided_by,
-                    _local(s.decided_at),
-                    s.withdrawn_by,
-                    _local(s.withdrawn_at),
-                ]
-                for s in sanctions
-            ],
-            {2: 28, 3: 40, 4: 50},
-        )
-    return spreadsheets.saved(book)
+                s.player,
+                s.name,
+                s.words(),
+                s.reason,
+                s.decided_by,
+                _local(s.decided_at),
+                s.withdrawn_by,
+                _local(s.withdrawn_at),
+            ]
+            for s in sanctions
+        ],
+        {2: 28, 3: 40, 4: 50},
+    )
 
 
 def _local(moment):

@@ -28,9 +28,9 @@ from scoring.standings import (
     STAGES,
     ranks_after_games,
 )
+from tournament.collation import folded
 from tournament.labels import stage_label
 from tournament.models import Person, Player, Seat, Stage, Tournament, TournamentKind
-from ui.search import folded
 
 
 def matches(player: PlayerInfo, query: str) -> bool:

@@ -2,4 +2,20 @@
 
 Every number of RULES.md lives in ``championship.py`` (or in the card data) once; the rest of
 the project asks these modules.
+
+What is where (the README's map in detail): The rules as plain Python (no Django): every number
+of the regulations once (``championship.py``), the stages (``stages.py``), the round score and
+the result fields (``score.py``; a club rule set's line carries its table's score:
+``ScoredEntry``), the tie-break chain and ranking, quotas and advancement, who may sit in which
+final, the organiser's replacements and lots that contradict each other (``finals.py``), medals,
+teams, every check of a sheet (``sheet.py``: seated, missing, twice, then the rules), sanctions,
+when a stage is over (``progress.py``), the draws, commitments and decision names and the one
+check of a draw's or lot's record that the import and ``verify`` share (``commitment.py``), the
+check anyone can run on an exported tournament (``verify.py``), eligibility; who a local
+qualifier sends to the championship (``local_qualifiers.py``: the best N overall or per
+category, everyone tied at the last place included); the rule sets a tournament can choose
+(``rulesets.py``: the championship's, the casual scoring and Syllabatim 2, whose rules are in
+``club.py``, with the club standings by points alone, ``club_rank``) and the rating of persons
+(``rating.py``, a least-squares fit of skill from each game's points against its table and
+deal: shown, never used by a rule). Card values are data: ``rules/data/cards.csv``.
 """

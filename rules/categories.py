@@ -1,7 +1,9 @@
 """Sight classes and competition categories (A, B)."""
 
-SIGHT_CLASSES = ("B1", "B2", "B3", "B4", "none")
-BLIND = "B1"  # "nevidomí"
+B1, B2, B3, B4 = "B1", "B2", "B3", "B4"  # the sight classes of blind sport (A)
+NO_CLASS = "none"  # sighted: no sight class
+SIGHT_CLASSES = (B1, B2, B3, B4, NO_CLASS)
+BLIND = B1  # "nevidomí"
 SIGHTED = "VS"  # "vidící a slabozrací": B2, B3, B4 and sighted
 ALL = "ALL"  # the B-final's one combined list (O)
 CATEGORIES = (BLIND, SIGHTED)
@@ -17,4 +19,4 @@ def can_keep_sheet(sight_class: str | None) -> bool:
 def category_of(sight_class: str) -> str:
     if sight_class not in SIGHT_CLASSES:
         raise ValueError(f"unknown sight class {sight_class!r}")
-    return BLIND if sight_class == "B1" else SIGHTED
+    return BLIND if sight_class == B1 else SIGHTED

@@ -29,11 +29,3 @@ def eligibility_problems(
 def eligibility_warnings(*, birth_date: date | None) -> list[str]:
     """What the organiser should still check: the age of a player without a birth date."""
     return [NO_BIRTH_DATE] if birth_date is None else []
-
-
-def is_eligible(
-    *, birth_date: date | None, paid: bool, local_qualifier: bool, first_day: date
-) -> bool:
-    return not eligibility_problems(
-        birth_date=birth_date, paid=paid, local_qualifier=local_qualifier, first_day=first_day
-    )

@@ -8,9 +8,3 @@ TEAMS = "teams"  # a lot orders a stage's tied players, or tied teams
 
 def stage_index(kind: str) -> int:
     return STAGES.index(kind)
-
-
-def from_stage_on(kind: str) -> tuple[str, ...]:
-    """The stage and the stages played after it (the two finals are played side by side, but a
-    player is in one of them only: the A-final counts as the earlier)."""
-    return STAGES[stage_index(kind) :]

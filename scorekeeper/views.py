@@ -234,7 +234,7 @@ def _save(request, link: TableLink, round_):
         )
     except sheet_services.SheetRefused as refused:
         fresh = sheet_services.sheet_state(table_, round_)
-        if _stored_already(table_, round_, request.POST) is not None:
+        if refused.saved_already is not None:
             # The same values again (a second tap, a retry after a lost answer): stored once,
             # and "saved already" even when the referee has confirmed the sheet since.
             return render(

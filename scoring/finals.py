@@ -4,19 +4,23 @@ A-final (C)."""
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from rules.categories import category_of
+from rules.finals import Replacement as Decision
+from rules.finals import replacement_problems
 from rules.stages import FINAL_B, FINALS, STAGES
 from tournament.changes import one_touch, touch
 from tournament.lookups import who
 from tournament.models import Player, Seat
+from tournament.refusals import Refused
 
-from .models import (
-    Replacement,
-)
+from .messages import replacement_message
+from .models import Replacement
+from .selectors import tournament_data
+from .standings import TournamentData, final_fields
 
 
 @transaction.atomic
@@ -38,7 +42,7 @@ def set_b_final_participation(
         .distinct()
     )
     if seated:
-        raise ValidationError(
+        raise Refused(
             _("Players %(numbers)s are drawn in the B-final already: they take part in it (M).")
             % {"numbers": ", ".join(map(str, seated))}
         )
@@ -62,11 +66,11 @@ class ReplacementChoice:
 
 
 def replacement_choice(tournament) -> ReplacementChoice:
-    from .selectors import tournament_data
-    from .standings import final_fields
-
-    data = tournament_data(tournament)
     players = {p.start_number: p for p in Player.objects.filter(tournament=tournament)}
+    return _replacement_choice(tournament, tournament_data(tournament), players)
+
+
+def _replacement_choice(tournament, data: TournamentData, players: dict) -> ReplacementChoice:
     problem = None
     if Seat.objects.filter(
         game__stage__tournament=tournament, game__stage__kind=FINALS[0]
@@ -92,28 +96,16 @@ def record_replacement(
     """The organiser's decision that ``replacement`` (start number) plays the A-final in place
     of ``withdrawn``, with the rules' checks (``rules.finals.replacement_problems``): before
     the A-final is drawn, after the qualifier, a player of the same category who did not
-    advance. Raises ``ValidationError`` with the reasons."""
-    from rules.categories import category_of
-    from rules.finals import Replacement as Decision
-    from rules.finals import replacement_problems
-
-    from .messages import replacement_message
-    from .selectors import tournament_data
-    from .standings import final_fields
-
+    advance. Raises ``Refused`` (a ``ValidationError``) with the reasons."""
     type(tournament).objects.select_for_update().get(pk=tournament.pk)  # one decision at a time
-    choice = replacement_choice(tournament)
-    if choice.problem:
-        raise ValidationError(choice.problem)
     data = tournament_data(tournament)
+    players = {p.start_number: p for p in Player.objects.filter(tournament=tournament)}
+    choice = _replacement_choice(tournament, data, players)
+    if choice.problem:
+        raise Refused(choice.problem)
     fields = final_fields(data, with_replacements=False)
     decisions = [*data.replacements, Decision(withdrawn, replacement)]
-    category = {
-        number: category_of(sight)
-        for number, sight in Player.objects.filter(tournament=tournament).values_list(
-            "start_number", "sight_class"
-        )
-    }
+    category = {number: category_of(player.sight_class) for number, player in players.items()}
     problems = [
         replacement_message(problem)
         for index, problem in replacement_problems(
@@ -128,13 +120,7 @@ def record_replacement(
     ).exists():
         problems.append(_("The player is drawn in the B-final already."))
     if problems:
-        raise ValidationError(problems)
-    players = {
-        p.start_number: p
-        for p in Player.objects.filter(
-            tournament=tournament, start_number__in=(withdrawn, replacement)
-        )
-    }
+        raise Refused(problems)
     made = Replacement.objects.create(
         tournament=tournament,
         withdrawn=players[withdrawn],

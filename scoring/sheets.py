@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from rules import club, rulesets
 from rules import sheet as rules_sheet
-from rules.championship import deal_size
+from rules.championship import deal_size, starting_seat
 from rules.rulesets import RuleSet
 from tournament.changes import one_touch, touch_where
 from tournament.models import Round, Seat, Stage, Table
@@ -45,17 +45,22 @@ class LineProblem:
 
 class SheetRefused(Refused):
     """Nothing was saved: errors to correct (``problems``, each with its line and field),
-    warnings to confirm, or a newer version (``stale``: the sheet as it now is)."""
+    warnings to confirm, or a newer version (``stale``: the sheet as it now is); or nothing
+    needed saving, the values sent being the ones stored (``saved_already``)."""
 
     def __init__(
         self,
         problems: list[LineProblem] | None = None,
         stale: Sheet | None = None,
         needs_reason: bool = False,  # a change of a confirmed sheet, sent without its reason
+        saved_already: Sheet | None = None,
     ):
         self.problems = list(problems or [])
         self.stale = stale
         self.needs_reason = needs_reason
+        # the sheet as stored when it holds exactly the values sent (a second tap, a retry
+        # after a lost answer): nothing was saved again, and nothing needs saving
+        self.saved_already = saved_already
         super().__init__([problem.message for problem in self.problems] or "")
 
     def __str__(self) -> str:
@@ -82,8 +87,6 @@ class SheetState:
 
     @property
     def starting_position(self) -> int:
-        from rules.championship import starting_seat
-
         return starting_seat(self.table.starting_seat, self.round.position, len(self.seats))
 
 
@@ -202,6 +205,10 @@ def save_sheet(
     ``SheetRefused`` with the errors (and with the warnings unless ``confirm_warnings``), or
     with ``stale`` set when someone else saved the sheet meanwhile.
 
+    The same values sent again (a second tap, a retry after a lost answer) are stored once:
+    refused with ``saved_already``, the desk's and the table's alike, whatever the sheet's
+    version or confirmation since (a change of a confirmed sheet without its reason aside).
+
     ``at_table``: the table's scorekeeper enters it through the table's link (``by`` is None).
     Such a save is refused once the sheet is confirmed; it cannot set a disqualification or a
     penalty (the referee's): the stored ones are kept.
@@ -215,6 +222,32 @@ def save_sheet(
         raise SheetRefused(
             [LineProblem(None, None, _("The round is not one of this table's game."))]
         )
+    try:
+        return _save_sheet(
+            table, round, lines, by, version, confirm_warnings, at_table, correction_reason
+        )
+    except SheetRefused as refused:
+        if refused.needs_reason:
+            raise
+        fresh = sheet_state(table, round)
+        sent = keep_referees_fields(fresh, lines) if at_table else lines
+        if not same_lines(fresh, sent):
+            raise
+        raise SheetRefused(
+            refused.problems, stale=refused.stale, saved_already=fresh.sheet
+        ) from refused
+
+
+def _save_sheet(  # noqa: PLR0913 - save_sheet's own arguments
+    table,
+    round,
+    lines,
+    by,
+    version,
+    confirm_warnings,
+    at_table,
+    correction_reason,  # noqa: A002
+) -> Sheet:
     state = sheet_state(table, round)
     if at_table:
         if state.sheet is not None and state.sheet.confirmed:

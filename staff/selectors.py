@@ -18,6 +18,7 @@ from scoring.pages import held_words
 from scoring.selectors import progress, sanction_rows, tournament_data
 from scoring.standings import qualifier_advancement
 from tournament.addresses import phones_address, phones_address_reached
+from tournament.collation import folded
 from tournament.labels import stage_label
 from tournament.local_qualifiers import source_words
 from tournament.models import (
@@ -36,7 +37,6 @@ from tournament.models import (
 )
 from tournament.words import eligibility_sentence
 from ui.labels import sight_label
-from ui.search import folded
 
 TODO, DOING, DONE, WAITING = "todo", "doing", "done", "waiting"
 STATE_WORDS = {
@@ -221,7 +221,7 @@ def _finals(stages) -> Step:
         return Step("finals", _("Finals"), state, _("No final game is announced yet."), links)
     words = " ".join(
         f"{capfirst(label)}: {_games_words(stage, stage.planned)}"
-        for label, stage in ((_("A-final"), final_a), (_("B-final"), final_b))
+        for label, stage in ((stage_label(FINAL_A), final_a), (stage_label(FINAL_B), final_b))
     )
     done = final_a.over and (final_b.over or not final_b.games)
     return Step("finals", _("Finals"), DONE if done else DOING, words, links)

@@ -77,3 +77,16 @@ def test_the_form_version_is_read_one_way(typed, version):
 
     assert form_version({"version": typed}) == version
     assert form_version({}) == 0
+
+
+def test_the_sheet_form_asks_a_line_s_fields_from_their_one_definition():
+    from types import SimpleNamespace
+
+    from rules.score import RESULT_FIELDS
+    from ui.sheet_form import TABLE_FIELDS, form_rows
+
+    player = SimpleNamespace(start_number=7)
+    state = SimpleNamespace(seats=[SimpleNamespace(player=player, position=0)], starting_position=0)
+    rows = form_rows(state, {}, [])
+    assert tuple(rows[0]["fields"]) == RESULT_FIELDS and rows[0]["starts"]
+    assert set(TABLE_FIELDS) < set(RESULT_FIELDS)

@@ -70,12 +70,3 @@ def abandon(commitment: Commitment, *, by: User | None, why: str) -> None:
     commitment.abandoned_why = why[:300]
     commitment.save(update_fields=["abandoned_at", "abandoned_by", "abandoned_why"])
     touch(commitment.tournament_id)
-
-
-def open_commitments(tournament: Tournament, kind: str | None = None) -> list[Commitment]:
-    found = Commitment.objects.filter(
-        tournament=tournament, used_at__isnull=True, abandoned_at__isnull=True
-    )
-    if kind is not None:
-        found = found.filter(kind=kind)
-    return list(found.order_by("committed_at", "id"))

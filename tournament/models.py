@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from simple_history.models import HistoricalRecords
 
-from rules import cards, championship, eligibility, stages
+from rules import cards, categories, championship, eligibility, stages
 from rules.advancement import QUOTA_BELOW_MIN, quota_problems
 from rules.categories import category_of
 from rules.draw import round_list_problems
@@ -54,9 +54,10 @@ QUOTA_HELP = format_lazy(
 STAFF_ADDRESSES = ("ucty", "karty", "novy-turnaj", "osoby")
 
 
-def quota_frozen_message() -> str:
-    """Why the A-final places cannot change (K): the one wording of the model and the pages."""
-    return _("The A-final places cannot change once the qualifier has started (rule K).")
+def roster_frozen_message() -> str:
+    """Why team rosters cannot change (B): the one wording of the model, the staff pages and
+    the registration sheet."""
+    return str(_("Team rosters are frozen: the first qualifier draw is confirmed (rule B)."))
 
 
 def championship_rules_message() -> str:
@@ -380,14 +381,6 @@ class Tournament(models.Model):
                     )
             if errors:
                 raise ValidationError(errors)
-        if self.pk is not None:
-            before = Tournament.objects.filter(pk=self.pk).values("quota_b1", "quota_vs").first()
-            changed = before and (before["quota_b1"], before["quota_vs"]) != (
-                self.quota_b1,
-                self.quota_vs,
-            )
-            if changed and self.stage_has_started(Stage.Kind.QUALIFIER):
-                raise ValidationError(quota_frozen_message())
 
     def stage_has_started(self, kind: str) -> bool:
         """Whether a game of the stage has a result (the apps with results register them)."""
@@ -404,11 +397,11 @@ class Tournament(models.Model):
 
 
 class SightClass(models.TextChoices):
-    B1 = "B1", _("B1, blind")  # the class, not a person: neutral for women and men
-    B2 = "B2", _("B2")
-    B3 = "B3", _("B3")
-    B4 = "B4", _("B4")
-    NONE = "none", _("sighted")
+    B1 = categories.B1, _("B1, blind")  # the class, not a person: neutral for women and men
+    B2 = categories.B2, _("B2")
+    B3 = categories.B3, _("B3")
+    B4 = categories.B4, _("B4")
+    NONE = categories.NO_CLASS, _("sighted")
 
 
 class Gender(models.TextChoices):
@@ -645,9 +638,7 @@ class TeamMember(models.Model):
         if self.player_id and self.team_id and self.player.tournament_id != self.team.tournament_id:
             raise ValidationError({"player": _("The player is registered in another tournament.")})
         if self.team_id and self.team.roster_frozen:
-            raise ValidationError(
-                _("The roster is frozen: the first qualifier draw is confirmed (rule B).")
-            )
+            raise ValidationError(roster_frozen_message())
 
 
 class StageKind(models.TextChoices):

@@ -26,7 +26,16 @@ from rules.gender import suggested_gender
 from . import local_qualifiers, persons, spreadsheets
 from .changes import touch
 from .characters import in_one_form, name_problem
-from .models import Gender, Player, SightClass, Team, TeamMember, Tournament
+from .models import (
+    Gender,
+    Player,
+    SightClass,
+    Team,
+    TeamMember,
+    Tournament,
+    roster_frozen_message,
+)
+from .refusals import Refused
 
 CONTENT_TYPE = spreadsheets.CONTENT_TYPE
 YES, NO = "ano", "ne"
@@ -241,25 +250,10 @@ def read(content) -> Registration:
     """The rows of a registration sheet (bytes or an uploaded file), with every problem named
     by its cell; a file over the bounds (``tournament.spreadsheets``) is refused unread."""
     found = Registration()
-    try:
-        book = spreadsheets.read_workbook(content)
-    except spreadsheets.WorkbookRefused as refused:
-        found.errors.append(str(refused))
+    sheet = _registration_sheet(content, found.errors)
+    if sheet is None:
         return found
-    if not book.sheets:
-        found.errors.append(spreadsheets.not_a_workbook_message())
-        return found
-    sheet = book[sheet_title()] if sheet_title() in book.sheetnames else book.sheets[0]
     cols = columns()
-    headings = [_text(sheet.value(1, index)) for index in range(1, len(cols) + 1)]
-    expected = [column.heading for column in cols]
-    older = [[*expected[:-missing], *[""] * missing] for missing in range(1, OPTIONAL_LAST + 1)]
-    if headings != expected and headings not in older:  # a sheet without gender or person
-        found.errors.append(
-            _("Sheet „%(sheet)s“, row 1: the headers must be: %(headers)s.")
-            % {"sheet": sheet.title, "headers": ", ".join(c.heading for c in cols)}
-        )
-        return found
     seen: dict[int, str] = {}
     for row in range(FIRST_ROW, sheet.max_row + 1):
         values = {column.key: sheet.value(row, index) for index, column in enumerate(cols, start=1)}
@@ -269,107 +263,143 @@ def read(content) -> Registration:
             column.key: f"{sheet.title}!{sheet.address(row, index)}"
             for index, column in enumerate(cols, start=1)
         }
-        row_errors = []
-
-        def wrong(key, message, where=where, row_errors=row_errors):
-            row_errors.append(
-                _("Cell %(cell)s: %(message)s") % {"cell": where[key], "message": message}
-            )
-
-        number = None
-        try:
-            number = int(_text(values["start_number"]))
-            if number < 1:
-                raise ValueError
-        except ValueError:
-            wrong("start_number", _("the start number must be a whole number of 1 or more."))
-        else:
-            if number in seen:
-                wrong(
-                    "start_number",
-                    _("start number %(number)s is already in cell %(other)s.")
-                    % {"number": number, "other": seen[number]},
-                )
-                number = None
-            else:
-                seen[number] = where["start_number"]
-        name = _name(values["name"])
-        if not name:
-            wrong("name", _("the name is missing."))
-        for key in ("name", "club", "team"):
-            problem = name_problem(_name(values[key]))
-            if problem:
-                wrong(key, problem)
-        try:
-            birth_date = _date(values["birth_date"])
-        except ValueError:
-            birth_date = None
-            wrong("birth_date", _("write the birth date as a date, for example 24. 3. 1980."))
-        sight = SIGHT_OF_CELL.get(_text(values["sight_class"]).casefold())
-        if sight is None:
-            wrong(
-                "sight_class",
-                _("the sight class must be one of %(choices)s.")
-                % {"choices": ", ".join(SIGHT_IN_SHEET.values())},
-            )
-        flags = {}
-        # The entry fee is asked explicitly (A): an empty cell is not a silent "yes".
-        for key, default in (("paid", None), ("local_qualifier", False), ("plays_b_final", True)):
-            try:
-                flags[key] = _flag(values[key], default)
-            except ValueError:
-                wrong(key, _("write „%(yes)s“ or „%(no)s“.") % {"yes": YES, "no": NO})
-            else:
-                if flags[key] is None:
-                    wrong(
-                        key,
-                        _("say whether the entry fee is paid: „%(yes)s“ or „%(no)s“.")
-                        % {"yes": YES, "no": NO},
-                    )
-        gender_cell = _text(values["gender"])
-        if gender_cell:
-            gender = GENDER_OF_CELL.get(gender_cell.casefold())
-            if gender is None:
-                wrong(
-                    "gender",
-                    _("write „%(feminine)s“ or „%(masculine)s“, or leave the cell empty.")
-                    % {
-                        "feminine": GENDER_IN_SHEET[Gender.FEMININE],
-                        "masculine": GENDER_IN_SHEET[Gender.MASCULINE],
-                    },
-                )
-        else:  # an empty cell: as the surname suggests
-            gender = suggested_gender(name)
-        team = _name(values["team"])
-        person = _text(values["person"]) or None
-        if person is not None:
-            try:
-                person = uuid.UUID(person)
-            except ValueError:
-                wrong("person", _("the person's id is not one this software writes; empty it."))
+        row_errors: list[str] = []
+        player = _read_row(values, where, seen, row_errors)
         if row_errors:
             found.errors += row_errors
             continue
-        found.players.append(
-            (
-                {
-                    "start_number": number,
-                    "name": name,
-                    "birth_date": birth_date,
-                    "sight_class": sight,
-                    "gender": gender,
-                    "club": _name(values["club"]),
-                    **flags,
-                    "person": person,
-                },
-                where,
-            )
-        )
+        found.players.append((player, where))
+        team = _name(values["team"])
         if team:
-            found.teams.setdefault(team, []).append(number)
-    for team, members in found.teams.items():
+            found.teams.setdefault(team, []).append(player["start_number"])
+    found.errors += _team_size_problems(found.teams)
+    if not found.players and not found.errors:
+        found.errors.append(_("The sheet holds no player."))
+    return found
+
+
+def _registration_sheet(content, errors: list[str]):
+    """The registration's worksheet of the workbook, its headers checked; None (and why, in
+    ``errors``) when there is none to read."""
+    try:
+        book = spreadsheets.read_workbook(content)
+    except spreadsheets.WorkbookRefused as refused:
+        errors.append(str(refused))
+        return None
+    if not book.sheets:
+        errors.append(spreadsheets.not_a_workbook_message())
+        return None
+    sheet = book[sheet_title()] if sheet_title() in book.sheetnames else book.sheets[0]
+    cols = columns()
+    headings = [_text(sheet.value(1, index)) for index in range(1, len(cols) + 1)]
+    expected = [column.heading for column in cols]
+    older = [[*expected[:-missing], *[""] * missing] for missing in range(1, OPTIONAL_LAST + 1)]
+    if headings != expected and headings not in older:  # a sheet without gender or person
+        errors.append(
+            _("Sheet „%(sheet)s“, row 1: the headers must be: %(headers)s.")
+            % {"sheet": sheet.title, "headers": ", ".join(c.heading for c in cols)}
+        )
+        return None
+    return sheet
+
+
+def _read_row(values: dict, where: dict, seen: dict[int, str], row_errors: list[str]) -> dict:
+    """One player's row as the model's values (and the person's id claimed, ``person``); each
+    problem named by its cell in ``row_errors``. ``seen``: the start numbers of the rows above."""
+
+    def wrong(key, message):
+        row_errors.append(
+            _("Cell %(cell)s: %(message)s") % {"cell": where[key], "message": message}
+        )
+
+    number = None
+    try:
+        number = int(_text(values["start_number"]))
+        if number < 1:
+            raise ValueError
+    except ValueError:
+        wrong("start_number", _("the start number must be a whole number of 1 or more."))
+    else:
+        if number in seen:
+            wrong(
+                "start_number",
+                _("start number %(number)s is already in cell %(other)s.")
+                % {"number": number, "other": seen[number]},
+            )
+            number = None
+        else:
+            seen[number] = where["start_number"]
+    name = _name(values["name"])
+    if not name:
+        wrong("name", _("the name is missing."))
+    for key in ("name", "club", "team"):
+        problem = name_problem(_name(values[key]))
+        if problem:
+            wrong(key, problem)
+    try:
+        birth_date = _date(values["birth_date"])
+    except ValueError:
+        birth_date = None
+        wrong("birth_date", _("write the birth date as a date, for example 24. 3. 1980."))
+    sight = SIGHT_OF_CELL.get(_text(values["sight_class"]).casefold())
+    if sight is None:
+        wrong(
+            "sight_class",
+            _("the sight class must be one of %(choices)s.")
+            % {"choices": ", ".join(SIGHT_IN_SHEET.values())},
+        )
+    flags = {}
+    # The entry fee is asked explicitly (A): an empty cell is not a silent "yes".
+    for key, default in (("paid", None), ("local_qualifier", False), ("plays_b_final", True)):
+        try:
+            flags[key] = _flag(values[key], default)
+        except ValueError:
+            wrong(key, _("write „%(yes)s“ or „%(no)s“.") % {"yes": YES, "no": NO})
+        else:
+            if flags[key] is None:
+                wrong(
+                    key,
+                    _("say whether the entry fee is paid: „%(yes)s“ or „%(no)s“.")
+                    % {"yes": YES, "no": NO},
+                )
+    gender_cell = _text(values["gender"])
+    if gender_cell:
+        gender = GENDER_OF_CELL.get(gender_cell.casefold())
+        if gender is None:
+            wrong(
+                "gender",
+                _("write „%(feminine)s“ or „%(masculine)s“, or leave the cell empty.")
+                % {
+                    "feminine": GENDER_IN_SHEET[Gender.FEMININE],
+                    "masculine": GENDER_IN_SHEET[Gender.MASCULINE],
+                },
+            )
+    else:  # an empty cell: as the surname suggests
+        gender = suggested_gender(name)
+    person = _text(values["person"]) or None
+    if person is not None:
+        try:
+            person = uuid.UUID(person)
+        except ValueError:
+            wrong("person", _("the person's id is not one this software writes; empty it."))
+    return {
+        "start_number": number,
+        "name": name,
+        "birth_date": birth_date,
+        "sight_class": sight,
+        "gender": gender,
+        "club": _name(values["club"]),
+        **flags,
+        "person": person,
+    }
+
+
+def _team_size_problems(teams: dict[str, list[int]]) -> list[str]:
+    """The teams of the sheet that are too small or too large (B)."""
+    problems = []
+    for team, members in teams.items():
         if not TEAM_SIZE_MIN <= len(members) <= TEAM_SIZE_MAX:
-            found.errors.append(
+            problems.append(
                 ngettext(
                     "Team „%(team)s“ has %(count)s player; a team has %(min)s to %(max)s.",
                     "Team „%(team)s“ has %(count)s players; a team has %(min)s to %(max)s.",
@@ -377,9 +407,7 @@ def read(content) -> Registration:
                 )
                 % {"team": team, "count": len(members), "min": TEAM_SIZE_MIN, "max": TEAM_SIZE_MAX}
             )
-    if not found.players and not found.errors:
-        found.errors.append(_("The sheet holds no player."))
-    return found
+    return problems
 
 
 # Storing ---------------------------------------------------------------------------------------
@@ -449,22 +477,18 @@ def import_players(tournament: Tournament, content: bytes) -> Outcome:
     if started and any(
         current_teams.get(name, set()) != set(members) for name, members in found.teams.items()
     ):
-        return Outcome(
-            errors=[_("The rosters are frozen: the first qualifier draw is confirmed (rule B).")]
-        )
+        return Outcome(errors=[roster_frozen_message()])
     outcome = Outcome()
     try:
         with transaction.atomic():
             _store(tournament, found, existing, started, outcome)
-    except Refused as refused:
-        return Outcome(errors=refused.errors)
+    except RegistrationRefused as refused:
+        return Outcome(errors=refused.messages)
     return outcome
 
 
-class Refused(Exception):
-    def __init__(self, errors: list[str]):
-        super().__init__(errors)
-        self.errors = errors
+class RegistrationRefused(Refused):
+    """The registration sheet's rows that cannot be stored, one reason a row: nothing was."""
 
 
 def _store(tournament, found: Registration, existing: dict, started: bool, outcome) -> None:
@@ -519,7 +543,7 @@ def _store(tournament, found: Registration, existing: dict, started: bool, outco
         else:
             outcome.unchanged += 1
     if errors:
-        raise Refused(errors)
+        raise RegistrationRefused(errors)
     outcome.to_check = len(persons.sharing_a_name(new_persons))
     if started:
         return
@@ -552,5 +576,5 @@ def _store(tournament, found: Registration, existing: dict, started: bool, outco
                 % {"team": name, "count": size, "min": TEAM_SIZE_MIN, "max": TEAM_SIZE_MAX}
             )
     if errors:
-        raise Refused(errors)
+        raise RegistrationRefused(errors)
     touch(tournament.pk)

@@ -1,14 +1,13 @@
 """Writes of a tournament's own data: its settings, players, teams and the card table.
 
 Every write checks what the rules allow (RULES.md) and stores all or nothing. A refusal is a
-``ValidationError`` in the interface's language, keyed by the field it is about where there is
-one, so that a form shows it next to that field; any audience (the staff pages, a command, the
-draws) can call these.
+``tournament.refusals.Refused`` (a ``ValidationError``) in the interface's language, keyed by the
+field it is about where there is one, so that a form shows it next to that field; any audience
+(the staff pages, a command, the draws) can call these.
 """
 
 from collections.abc import Collection, Iterable, Mapping
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -33,8 +32,9 @@ from .models import (
     TeamMember,
     Tournament,
     card_table_highest_value,
-    quota_frozen_message,
+    roster_frozen_message,
 )
+from .refusals import Refused
 from .words import team_size_message
 
 # The tournament's own settings, as the staff pages edit them (the stages' confirmation apart).
@@ -113,7 +113,9 @@ def frozen_settings(tournament: Tournament, started: Collection[str] | None = No
     if drawn & set(FINALS):
         frozen["plays_finals"] = _("A final is drawn already: the finals stay.")
     if QUALIFIER in started:
-        frozen["quota_b1"] = frozen["quota_vs"] = quota_frozen_message()
+        frozen["quota_b1"] = frozen["quota_vs"] = _(
+            "The A-final places cannot change once the qualifier has started (rule K)."
+        )
         frozen["qualifier_games"] = _(
             "The number of qualifier games is fixed in advance (rule B): it cannot change "
             "once the qualifier has started."
@@ -232,7 +234,7 @@ def update_tournament(
                 "this first day (A)."
             ) % {"numbers": ", ".join(map(str, young))}
     if errors:
-        raise ValidationError(errors)
+        raise Refused(errors)
     for field, value in values.items():
         setattr(tournament, field, value)
     tournament.full_clean()
@@ -286,7 +288,7 @@ def update_player(
     player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
     number = values.get("start_number", player.start_number)
     if number != player.start_number and _seated(player):
-        raise ValidationError(
+        raise Refused(
             {
                 "start_number": (
                     pgettext(
@@ -324,9 +326,7 @@ def _check_one_player_a_tournament(player: Player, person: Person | str | None) 
         .exclude(pk=player.pk)
         .exists()
     ):
-        raise ValidationError(
-            {"person": _("This person is another player of the tournament already.")}
-        )
+        raise Refused({"person": _("This person is another player of the tournament already.")})
 
 
 def _check_seated_player(player: Player, sight_before: str) -> None:
@@ -334,7 +334,7 @@ def _check_seated_player(player: Player, sight_before: str) -> None:
     filled (C) once a final is drawn: the export of the tournament must import again."""
     problems = player.eligibility_problems()
     if eligibility.UNDER_AGE in problems:
-        raise ValidationError(
+        raise Refused(
             {
                 "birth_date": _(
                     "The player is drawn at a table already and would be under 18 on the first "
@@ -343,7 +343,7 @@ def _check_seated_player(player: Player, sight_before: str) -> None:
             }
         )
     if eligibility.NOT_PAID in problems:
-        raise ValidationError(
+        raise Refused(
             {
                 "paid": _(
                     "The player is drawn at a table already: the entry fee is paid or the "
@@ -355,7 +355,7 @@ def _check_seated_player(player: Player, sight_before: str) -> None:
         not player.plays_b_final
         and Seat.objects.filter(player=player, game__stage__kind=FINAL_B).exists()
     ):
-        raise ValidationError(
+        raise Refused(
             {
                 "plays_b_final": (
                     pgettext("feminine", "Drawn in the B-final already: she takes part in it (M).")
@@ -365,7 +365,7 @@ def _check_seated_player(player: Player, sight_before: str) -> None:
             }
         )
     if player.sight_class != sight_before and _finals_drawn(player.tournament):
-        raise ValidationError(
+        raise Refused(
             {
                 "sight_class": _(
                     "The finals are drawn already by the qualifier's categories: the player's "
@@ -408,7 +408,7 @@ def delete_player(*, player: Player) -> None:
     """Remove a player registered by mistake: only one never drawn and in no team."""
     problem = player_removal_problem(player)
     if problem:
-        raise ValidationError(problem)
+        raise Refused(problem)
     player.delete()
 
 
@@ -434,7 +434,7 @@ def set_presence_and_payment(
     as they are. Returns how many players changed."""
     unknown = (set(present) | set(paid)) - set(shown)
     if unknown:
-        raise ValidationError(
+        raise Refused(
             _("Players %(numbers)s were not on the list that was saved.")
             % {"numbers": ", ".join(map(str, sorted(unknown)))}
         )
@@ -446,7 +446,7 @@ def set_presence_and_payment(
         .distinct()
     )
     if unpaid_seated:
-        raise ValidationError(
+        raise Refused(
             _(
                 "Players %(numbers)s are drawn at a table already: their entry fee stays paid "
                 "(A; they did not qualify through a local qualifier)."
@@ -472,20 +472,17 @@ def set_presence_and_payment(
 def roster_freeze_reason(tournament: Tournament) -> str | None:
     """Why rosters cannot change (B), or None while they can."""
     if tournament.rosters_frozen():
-        return _(
-            "Team rosters are frozen: the first qualifier draw is confirmed (rule B). A team "
-            "can still be renamed."
-        )
+        return " ".join((roster_frozen_message(), _("A team can still be renamed.")))
     return None
 
 
 def _check_roster(tournament: Tournament, team: Team | None, members: list[Player]) -> None:
     if not TEAM_SIZE_MIN <= len(members) <= TEAM_SIZE_MAX:
-        raise ValidationError({"members": team_size_message(len(members))})
+        raise Refused({"members": team_size_message(len(members))})
     numbers = [player.start_number for player in members]
     twice = sorted({n for n in numbers if numbers.count(n) > 1})
     if twice:
-        raise ValidationError(
+        raise Refused(
             {
                 "members": _("Each player once: %(numbers)s chosen twice.")
                 % {"numbers": ", ".join(map(str, twice))}
@@ -493,7 +490,7 @@ def _check_roster(tournament: Tournament, team: Team | None, members: list[Playe
         )
     strangers = [p for p in members if p.tournament_id != tournament.pk]
     if strangers:
-        raise ValidationError(
+        raise Refused(
             {
                 "members": _("Players %(numbers)s are registered in another tournament.")
                 % {"numbers": ", ".join(str(p.start_number) for p in strangers)}
@@ -507,7 +504,7 @@ def _check_roster(tournament: Tournament, team: Team | None, members: list[Playe
     )
     taken = [f"{m.player} ({m.team.name})" for m in elsewhere]
     if taken:
-        raise ValidationError(
+        raise Refused(
             {"members": _("Already in another team: %(players)s.") % {"players": "; ".join(taken)}}
         )
 
@@ -530,7 +527,7 @@ def save_team(
     frozen = roster_freeze_reason(tournament)
     roster_changes = sorted(p.pk for p in members) != current
     if frozen and roster_changes:
-        raise ValidationError({"members": frozen})
+        raise Refused({"members": frozen})
     team.name = name
     team.full_clean()
     if roster_changes:
@@ -547,7 +544,7 @@ def save_team(
 def delete_team(*, team: Team) -> None:
     frozen = roster_freeze_reason(team.tournament)
     if frozen:
-        raise ValidationError(frozen)
+        raise Refused(frozen)
     team.delete()
 
 
@@ -571,7 +568,7 @@ def _check_bound(new_highest: int) -> None:
         return
     bound = tournaments_bound_by_card_table()
     if bound:
-        raise ValidationError(
+        raise Refused(
             _(
                 "The card-value bound would change from %(old)s to %(new)s, but %(tournaments)s "
                 "take the bound from this table and have results checked against it. Set "

@@ -1,4 +1,17 @@
 """The shared web layer: what the audience apps' pages have in common (the accessible table,
-search folding, the refusal display, the sheet form, the medal names, the generic views'
+the refusal display, the sheet form, the medal names, the generic views'
 helpers). It stands between ``interchange`` and the audience apps: they import it, it imports
-none of them."""
+none of them.
+
+What is where (the README's map in detail): The shared web layer, what the audience apps' pages
+have in common (they import it; it imports none of them): the accessible table (``tables.py``,
+django-tables2 with its template ``ui/table.html``: caption, headers with scope and sort state,
+a row header per row), the medal and sight-class names (``labels.py``), the sheet form of the
+desk and the table's page (``sheet_form.py``: what was typed to sheet lines, the version of the
+sheet the form was loaded with, the form's values and rows back), a service's refusal shown on a
+page (``refusals.py``: next to its field, else at the top of the form, else as a message), and
+two helpers on Django's generic views (``views.py``: ``ServiceFormView``, form → service →
+refusal next to the fields or a message and a redirect; ``ConfirmView``, GET shows what will
+happen, POST does it); what a request does when the database or the disk fails (``faults.py``,
+the last middleware: one more try on a new connection, a full disk said in words).
+"""

@@ -11,13 +11,16 @@ import re
 from django.utils.translation import gettext as _
 
 from rules.rulesets import CARDS, COUNT, FLAG, RuleSet, SheetField
+from rules.score import RESULT_FIELDS, RESULT_FLAGS
 from rules.sheet import SheetLine
 from scoring.messages import FIELD_NAMES, action_card_name
 from scoring.sheets import LineProblem, club_rules
 
-FIELDS = ("laid", "unused", "penalty")
+# A line's numbers (its yes/no boxes aside), from the line's one definition.
+FIELDS = tuple(name for name in RESULT_FIELDS if name not in RESULT_FLAGS)
 # What a table's scorekeeper enters: disqualification and penalties are the referee's.
-TABLE_FIELDS = ("laid", "unused", "closed")
+REFEREES_FIELDS = ("disqualified", "penalty")
+TABLE_FIELDS = tuple(name for name in RESULT_FIELDS if name not in REFEREES_FIELDS)
 # A club rule set's numbers that may be left empty: asked only of a player who kept the card.
 CARD_WORD_FIELDS = ("doubled_word", "halved_word")
 
@@ -64,7 +67,7 @@ def sheet_keys(state, *, at_table: bool = False) -> tuple[str, ...]:
     rule_set = club_rules(state)
     if rule_set is not None:
         return club_keys(rule_set)
-    return TABLE_FIELDS if at_table else (*TABLE_FIELDS, "disqualified", "penalty")
+    return TABLE_FIELDS if at_table else RESULT_FIELDS
 
 
 def _club_line(rule_set: RuleSet, player: int, data) -> object:
@@ -192,7 +195,7 @@ def form_values(state, data=None) -> dict:
     for seat in state.seats:
         no = seat.player.start_number
         stored = state.results.get(no)
-        for name in (*FIELDS, "closed", "disqualified"):
+        for name in RESULT_FIELDS:
             key = field_name(no, name)
             if data is not None:
                 values[key] = data.get(key, "")
@@ -226,7 +229,7 @@ def _club_form_values(state, rule_set: RuleSet, data) -> dict:
     return values
 
 
-def form_rows(state, values, problems, fields=(*TABLE_FIELDS, "disqualified", "penalty")):
+def form_rows(state, values, problems, fields=RESULT_FIELDS):
     """One row per seated player in seating order: each field's name, id, value and its own
     problems; the row's problems that name no field; whether the player starts the round."""
     by_place = {}
@@ -249,12 +252,9 @@ def form_rows(state, values, problems, fields=(*TABLE_FIELDS, "disqualified", "p
                     }
                     for name in fields
                 },
-                "row_problems": [
-                    problem
-                    for (player, name), found in by_place.items()
-                    if player == no and (name is None or name == "action_cards")
-                    for problem in found
-                ],
+                # the row's own problems, and the action cards' (one box a card, no one field)
+                "row_problems": by_place.get((no, None), [])
+                + by_place.get((no, "action_cards"), []),
             }
         )
     return rows

@@ -12,6 +12,7 @@ from scoring import clocks, links
 from tournament.addresses import PhonesAddress, phones_address
 from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Table
+from ui.refusals import show_refusal
 
 
 def phones(request, tournament) -> PhonesAddress:
@@ -54,7 +55,7 @@ def renew_link(request, slug, stage, number, table):
     try:
         link = links.renew_table_link(table=table_, by=request.user)
     except links.LinkRefused as refused:
-        messages.error(request, str(refused))
+        show_refusal(request, refused)
     else:
         messages.success(
             request,
@@ -72,7 +73,7 @@ def revoke_link(request, slug, stage, number, table):
     try:
         links.revoke_table_link(table=table_, by=request.user)
     except links.LinkRefused as refused:
-        messages.error(request, str(refused))
+        show_refusal(request, refused)
     else:
         messages.success(
             request,

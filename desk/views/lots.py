@@ -14,6 +14,7 @@ from rules.commitment import lot_what
 from scoring import lots as lot_services
 from tournament.lookups import tournament_or_404
 from tournament.models import Commitment, Player, Tournament
+from ui.refusals import show_refusal
 
 from ..selectors import OpenTie, open_ties
 
@@ -129,7 +130,7 @@ def draw_lot(request, slug):
             commitment=chosen.commitment,
         )
     except lot_services.LotRefused as refused:
-        messages.error(request, str(refused))
+        show_refusal(request, refused)
         return redirect("desk:advancement", slug=slug)
     places = sorted(chosen.tie.places)
     messages.success(

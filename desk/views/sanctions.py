@@ -18,6 +18,7 @@ from scoring.models import Sanction
 from scoring.selectors import sanction_rows, tournament_data
 from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Gender, Player
+from ui.refusals import refusal_text, show_refusal
 
 from ..forms import EarlyEndForm, SanctionForm, WithdrawalForm
 
@@ -68,7 +69,7 @@ def _checked(request, tournament):
             player=player, scope=form.cleaned_data["scope"], game=game, by=request.user
         )
     except sanction_services.SanctionRefused as refused:
-        form.add_error(None, str(refused))
+        show_refusal(form, refused)
         return form, None, None
     return form, player, game
 
@@ -128,7 +129,7 @@ def sanction_record(request, slug):
             by=request.user,
         )
     except sanction_services.SanctionRefused as refused:
-        form.add_error(None, str(refused))
+        show_refusal(form, refused)
         return _list(request, tournament, form, status=400)
     messages.success(
         request,
@@ -156,7 +157,7 @@ def sanction_withdraw(request, slug, sanction):
                 sanction=found, reason=form.cleaned_data["reason"], by=request.user
             )
         except sanction_services.SanctionRefused as refused:
-            form.add_error(None, str(refused))
+            show_refusal(form, refused)
         else:
             messages.success(request, _("The sanction is withdrawn."))
             return redirect("desk:sanctions", slug=slug)
@@ -184,7 +185,7 @@ def end_game(request, slug, stage, number):
                 game=game, by=request.user, reason=form.cleaned_data["reason"]
             )
         except early_end_services.EndRefused as refused:
-            problem = str(refused)
+            problem = refusal_text(refused)
         else:
             messages.success(
                 request,
@@ -221,7 +222,7 @@ def undo_end_game(request, slug, stage, number):
     try:
         early_end_services.undo_early_end(game=game, by=request.user)
     except early_end_services.EndRefused as refused:
-        messages.error(request, str(refused))
+        show_refusal(request, refused)
         return redirect("desk:end_game", slug=slug, stage=stage, number=number)
     messages.success(request, _("The early end is undone: the game's rounds are back."))
     return redirect(reverse("desk:dashboard", kwargs={"slug": slug}) + f"?partie={stage}-{number}")

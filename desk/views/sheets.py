@@ -11,7 +11,6 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from accounts.access import referee_required
-from rules.championship import starting_seat
 from rules.score import round_score
 from scoring import sheets as sheet_services
 from scoring.log import sheet_history
@@ -19,9 +18,10 @@ from scoring.models import Sheet
 from scoring.selectors import sanction_rows
 from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Round, Table
+from ui.refusals import refusal_text, show_refusal
 from ui.sheet_form import (
     club_columns,
-    field_name,
+    form_rows,
     form_values,
     form_version,
     lines_from_form,
@@ -44,37 +44,14 @@ from .common import dashboard_url, sheet_place, sheet_url
 
 
 def _rows(state, values, problems, close_bonus, sanctions=None):
-    """One row per seated player: fields with values and their own error messages, and the
-    player's sanctions in this game."""
-    by_place = {}
-    for problem in problems:
-        by_place.setdefault((problem.player, problem.field), []).append(problem)
-    rows = []
-    starts = starting_seat(state.table.starting_seat, state.round.position, len(state.seats))
-    for seat in state.seats:
-        no = seat.player.start_number
-        fields = {}
-        for name in sheet_keys(state):
-            fields[name] = {
-                "name": field_name(no, name),
-                "id": f"id_{field_name(no, name)}",
-                "value": values.get(field_name(no, name), ""),
-                "problems": by_place.get((no, name), []),
-            }
+    """The sheet form's rows (``ui.sheet_form.form_rows``), each with the player's round score
+    as stored and the player's sanctions in this game."""
+    rows = form_rows(state, values, problems, fields=sheet_keys(state))
+    for row in rows:
+        no = row["player"].start_number
         stored = state.results.get(no)
-        rows.append(
-            {
-                "seat": seat,
-                "player": seat.player,
-                "starts": seat.position == starts,
-                "fields": fields,
-                # the row's own problems, and the action cards' (one box a card, no one field)
-                "row_problems": by_place.get((no, None), [])
-                + by_place.get((no, "action_cards"), []),
-                "score": round_score(stored.entry(), close_bonus) if stored else None,
-                "sanctions": (sanctions or {}).get(no, []),
-            }
-        )
+        row["score"] = round_score(stored.entry(), close_bonus) if stored else None
+        row["sanctions"] = (sanctions or {}).get(no, [])
     return rows
 
 
@@ -160,6 +137,20 @@ def _correction_page(request, context, state, lines, *, error=None, status=200):
     return render(request, "desk/sheet.html", context, status=status)
 
 
+def _refused(request, refused, page, state, lines):
+    """The sheet page again after a refusal: the correction's reason asked for, a sheet saved
+    meanwhile (409: the stored values, the referee's kept aside), or the problems (422).
+    ``page(problems, fresh)``: the page's context with the values typed, or with ``fresh``'s."""
+    if refused.needs_reason:
+        return _correction_page(
+            request, page(), state, lines, error=refusal_text(refused), status=422
+        )
+    if refused.stale is None:
+        return render(request, "desk/sheet.html", page(refused.problems), status=422)
+    fresh = sheet_services.sheet_state(state.table, state.round)
+    return render(request, "desk/sheet.html", page(refused.problems, fresh), status=409)
+
+
 @referee_required
 def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domain's word
     tournament = tournament_or_404(slug)
@@ -170,22 +161,30 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
     if request.method == "POST":
         lines = lines_from_form(state, request.POST)
 
-        def as_typed(problems=()):  # the sheet with the values as the referee typed them
+        def as_typed(problems=(), fresh=None):
+            """The sheet with the values as the referee typed them, or (``fresh``: saved
+            meanwhile) as stored now, the referee's values kept aside."""
+            if fresh is not None:
+                values, stale = form_values(fresh), lines
+            else:
+                values, stale = form_values(state, request.POST), None
             return _sheet_context(
                 request,
                 tournament,
                 game,
                 table_,
                 round_,
-                state,
-                form_values(state, request.POST),
+                fresh or state,
+                values,
                 list(problems),
+                stale=stale,
             )
 
         version = form_version(request.POST)
         confirm_warnings = request.POST.get("confirm_warnings") == "on"
         correcting = state.sheet is not None and state.sheet.confirmed
         reason = request.POST.get("correction_reason", "")
+        saved_already = False
         try:
             unasked = unasked_keys(state, request.POST)
             if unasked:  # a field the rule set does not ask, or a player not at the table
@@ -206,27 +205,19 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
                 correction_reason=reason if correcting else "",
             )
         except sheet_services.SheetRefused as refused:
-            if refused.needs_reason:
-                return _correction_page(
-                    request, as_typed(), state, lines, error=str(refused), status=422
+            if refused.saved_already is None:
+                return _refused(request, refused, as_typed, state, lines)
+            saved_already = True  # the same values again (a second click): saved once
+        if saved_already:
+            messages.success(
+                request,
+                _(
+                    "The sheet of table %(table)s, round %(round)s was saved already with these "
+                    "values; nothing changed."
                 )
-            if refused.stale is not None:
-                fresh = sheet_services.sheet_state(table_, round_)
-                context = _sheet_context(
-                    request,
-                    tournament,
-                    game,
-                    table_,
-                    round_,
-                    fresh,
-                    form_values(fresh),
-                    refused.problems,
-                    stale=lines,
-                )
-            else:
-                context = as_typed(refused.problems)
-            return render(request, "desk/sheet.html", context, status=409 if refused.stale else 422)
-        if correcting:
+                % {"table": table_.number, "round": round_.number},
+            )
+        elif correcting:
             messages.success(
                 request,
                 _(
@@ -278,7 +269,7 @@ def confirm(request, slug, stage, number, table, round):  # noqa: A002
             sheet=sheet_, by=request.user, version=form_version(request.POST)
         )
     except sheet_services.SheetRefused as refused:
-        messages.error(request, str(refused))
+        show_refusal(request, refused)
         return redirect(sheet_url(sheet_))
     messages.success(
         request,

@@ -6,7 +6,6 @@ CS = {
     "Creates an account for an organiser or a referee.": "Vytvoří účet organizátora nebo rozhodčího.",
     "login name": "přihlašovací jméno",
     "asked for when not given": "když chybí, program se zeptá",
-    "The account %(name)s already exists.": "Účet %(name)s už existuje.",
     "Password: ": "Heslo: ",
     "Password again: ": "Heslo znovu: ",
     "The passwords differ.": "Hesla se liší.",
@@ -75,7 +74,6 @@ CS = {
     "contains a NUL character": "obsahuje znak NUL",
     "is longer than %(limit)s characters": "je delší než %(limit)s znaků",
     "%(value)s is not a valid date and time": "%(value)s není platné datum a čas",
-    "The roster is frozen: the qualifier has started (rule B).": "Soupiska je uzavřena: kvalifikace už začala (pravidlo B).",
     # document checks
     "the last day is before the first day": "poslední den je před prvním dnem",
     "the A-final places for %(category)s are %(quota)s, fewer than the %(minimum)s the rules "
@@ -94,8 +92,6 @@ CS = {
     "the game has no round %(number)s (its rounds are %(rounds)s)": "partie nemá kolo %(number)s (její kola jsou %(rounds)s)",
     "the round is listed twice at the table": "kolo je u stolu uvedeno dvakrát",
     "the player does not sit at this table": "hráč u tohoto stolu nesedí",
-    "the player's result is in the round %(count)s times": "výsledek hráče je v kole %(count)s×",
-    "the result of a seated player is missing": "chybí výsledek hráče, který u stolu sedí",
     "no team is called %(name)s": "žádné družstvo se nejmenuje %(name)s",
     "a lot of a stage orders start numbers, not „%(key)s“": "los fáze řadí startovní čísla, ne „%(key)s“",
     "no player has the start number %(number)s": "žádný hráč nemá startovní číslo %(number)s",
@@ -151,7 +147,6 @@ CS = {
     "Dates": "Termín",
     "Venue": "Místo",
     "No tournament has been entered yet.": "Zatím není zadán žádný turnaj.",
-    "For the organiser": "Pro organizátora",
     # admin
     "Syllabatim championship – administration": "Mistrovství ČR v Syllabatimu – správa",
     "Organiser's administration": "Správa turnaje",
@@ -173,7 +168,6 @@ CS = {
     "tournaments": "turnaje",
     "The last day cannot be before the first day.": "Poslední den nemůže být před prvním.",
     "Set the A-final places for both categories or for neither.": "Zadejte postupová místa pro obě kategorie, nebo pro žádnou.",
-    "The A-final places cannot change once the qualifier has started.": "Postupová místa už nelze měnit, kvalifikace začala.",
     "B2": "B2",
     "B3": "B3",
     "B4": "B4",
@@ -230,11 +224,6 @@ CS = {
     "The table already has a sheet for this round.": "Stůl už má zápis tohoto kola.",
     "sheets need a second referee's confirmation": "zápisy potvrzuje druhý rozhodčí",
     "Empty: yes for the finals, no for the qualifier.": "Prázdné: ve finále ano, v kvalifikaci ne.",
-    "Laid and unused together are %(total)s, more than the %(bound)s that %(cards)s card can be worth.": (
-        "Vyloženo a nevyužito dohromady je %(total)s, víc než %(bound)s, kolik může mít %(cards)s karta.",
-        "Vyloženo a nevyužito dohromady je %(total)s, víc než %(bound)s, kolik mohou mít %(cards)s karty.",
-        "Vyloženo a nevyužito dohromady je %(total)s, víc než %(bound)s, kolik může mít %(cards)s karet.",
-    ),
     "A team has %(min)s to %(max)s player, this one %(count)s.": (
         "Družstvo má %(min)s až %(max)s hráče, toto jich má %(count)s.",
         "Družstvo má %(min)s až %(max)s hráče, toto jich má %(count)s.",

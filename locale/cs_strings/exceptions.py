@@ -124,7 +124,6 @@ CS = {
     "new: %(players)s": "noví: %(players)s",
     "a table would have fewer than 5 players": "u stolu by zbylo méně než 5 hráčů",
     "The number of qualifier games is fixed in advance (rule B): it cannot change once the qualifier has started.": "Počet partií kvalifikace je určen předem (pravidlo B): po začátku kvalifikace ho nelze měnit.",
-    "%(count)s qualifier games are drawn already: the number cannot be lower.": "Partií kvalifikace je už vylosováno %(count)s: počet nemůže být nižší.",
     "The qualifier has %(games)s game.": (
         "Kvalifikace má %(games)s partii.",
         "Kvalifikace má %(games)s partie.",
@@ -181,6 +180,4 @@ CS = {
     "the commitment was published after the draw": "závazek byl zveřejněn až po losu",
     # registration and rosters (A, B)
     "say whether the entry fee is paid: „%(yes)s“ or „%(no)s“.": "uveďte, zda je startovné zaplaceno: „%(yes)s“, nebo „%(no)s“.",
-    "The rosters are frozen: the first qualifier draw is confirmed (rule B).": "Soupisky jsou uzavřené: první los kvalifikace je potvrzený (pravidlo B).",
-    "The roster is frozen: the first qualifier draw is confirmed (rule B).": "Soupiska je uzavřená: první los kvalifikace je potvrzený (pravidlo B).",
 }

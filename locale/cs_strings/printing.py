@@ -39,7 +39,6 @@ CS = {
     "%(place)s. place, %(medal)s": "%(place)s. místo, %(medal)s",
     "advances to the A-final": "postupuje do finále A",
     "Standings: %(stage)s": "Pořadí: %(stage)s",
-    "Provisional: the stage is still being played.": "Průběžné: tato část se ještě hraje.",
     "Rank": "Pořadí",
     "* shared rank (equal in every tie-break).": "* dělené místo (shoda ve všech kritériích).",
     "A tie on the podium waits for the referee's lot.": "Shoda na stupních vítězů čeká na los rozhodčího.",
@@ -67,7 +66,6 @@ CS = {
     "Size of a Braille page": "Velikost Braillovy stránky",
     "Use for the Braille files": "Použít pro soubory v Braillově písmu",
     "Downloads": "Ke stažení",
-    "Standings and results of the stages that are over, and the seating of the announced games: as PDF, as Braille for embossers and notetakers (BRF), and as Unicode Braille text for refreshable displays.": "Pořadí a výsledky odehraných částí a zasedací pořádek vyhlášených partií: jako PDF, v Braillově písmu pro tiskárny a zápisníky (BRF) a jako Braillův text v Unicode pro braillské řádky.",
     "Nothing to download yet: the standings come here once a stage is over.": "Zatím tu nic není: pořadí se sem dostane, jakmile část mistrovství skončí.",
     "Documents": "Dokumenty",
     "Score sheets for every table, the seating for the notice board and the tables, standings and results for the announcer, certificates; Braille for the blind players.": "Zápisy o hře pro každý stůl, zasedací pořádek na nástěnku a ke stolům, pořadí a výsledky pro hlasatele, diplomy; Braillovo písmo pro nevidomé hráče.",
@@ -97,7 +95,6 @@ CS = {
     "the sight class must be one of %(choices)s.": "zraková kategorie musí být jedna z: %(choices)s.",
     "write „%(yes)s“ or „%(no)s“.": "napište „%(yes)s“ nebo „%(no)s“.",
     "The sheet holds no player.": "List neobsahuje žádného hráče.",
-    "The rosters are frozen: the qualifier has started (rule B).": "Soupisky jsou uzavřené: kvalifikace začala (pravidlo B).",
     "starts the game's first round": "začíná první kolo partie",
     "Seats are numbered clockwise. The game's first round starts: %(player)s": "Místa jsou číslována po směru hodinových ručiček. První kolo partie začíná: %(player)s",
     "%(count)s advances to the A-final.": (

@@ -30,7 +30,6 @@ CS = {
     # the finals' draw form
     "A final deals rounds {first} to {last} in ascending order (rule F). To shorten the game, type the rounds in ascending order, e.g. 1, 2, 3, 4, 5. Empty: rounds {first} to {last}.": "Ve finále se rozdávají kola {first} až {last} vzestupně (pravidlo F). Ke zkrácení partie napište kola vzestupně, např. 1, 2, 3, 4, 5. Prázdné: kola {first} až {last}.",
     # team certificates
-    "* counted in the team's result": "* body započítané do výsledku družstva",
     # the registration upload on the players' page
     "The filled-in registration sheet is uploaded on the players' page.": "Vyplněná tabulka přihlášek se nahrává na stránce hráčů.",
 }

@@ -43,7 +43,6 @@ CS = {
     "Send the tournament with PUT.": "Turnaj se odesílá metodou PUT.",
     "A valid push key is needed.": "Je potřeba platný klíč pro odesílání.",
     "The body is not valid gzip.": "Tělo požadavku není platný gzip.",
-    "The body is not valid JSON: %(error)s": "Tělo požadavku není platný JSON: %(error)s",
     "Revision %(revision)s is not newer than revision %(held)s, which the server holds.": "Revize %(revision)s není novější než revize %(held)s, kterou server má.",
     # models
     "tournament's short name": "zkratka turnaje",

@@ -134,7 +134,6 @@ CS = {
     "Published, waiting for the draw": "Zveřejněno, čeká na los",
     "No commitment waits for a draw now.": "Teď na los nečeká žádný závazek.",
     "The draw shown above: %(label)s": "Los zobrazený výše: %(label)s",
-    "The draw shown above was made without a published commitment.": "Los zobrazený výše proběhl bez zveřejněného závazku.",
     # how we draw
     "Tables, the qualifier's rounds and the lots for ties are drawn by the computer. So that nobody has to take the draw on trust, every draw is committed first and revealed afterwards.": "Stoly, kola kvalifikace a losy při shodě losuje počítač. Aby nikdo nemusel losu jen věřit, každý los se nejdřív zaváže a potom odhalí.",
     "What is published when": "Co se kdy zveřejňuje",

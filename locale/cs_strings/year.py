@@ -63,7 +63,6 @@ CS = {
     "Rated games of %(person)s": "Hodnocené partie: %(person)s",
     "Rating of players": "Rating hráčů",
     "The rating is shown only: it decides no draw, no place and no advancement.": "Rating se jen zobrazuje: nerozhoduje o žádném losování, umístění ani postupu.",
-    "Every complete game at a table of a rated tournament counts as one match of the players there, ordered by the game's points, then closes. The rating is a cautious estimate of a player's skill (openskill, the Plackett–Luce model): it grows as the games show more of it, and a newcomer starts at %(base)s.": "Každá dohraná partie u stolu v hodnoceném turnaji se počítá jako jeden zápas hráčů u toho stolu, seřazených podle bodů z partie, pak podle zavření. Rating je opatrný odhad hráčovy dovednosti (openskill, model Plackett–Luce): roste, jak partie ukazují víc z ní; nováček začíná na %(base)s.",
     "Least number of rated games": "Nejmenší počet hodnocených partií",
     "Show": "Zobrazit",
     "The lists show players with at least %(count)s rated game.": (

@@ -6,6 +6,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from accounts.access import organiser_required
+from scoring import finals as final_services
+from scoring.models import Replacement
 from tournament.lookups import tournament_or_404
 from ui.refusals import show_refusal
 
@@ -18,9 +20,6 @@ from ..forms import (
 def replacements(request, slug):
     """The organiser's replacements in the A-final: an advancing player withdrew and the next
     one moves up; decided before the A-final's draw, with the rules' checks."""
-    from scoring import finals as final_services
-    from scoring.models import Replacement
-
     tournament = tournament_or_404(slug)
     choice = final_services.replacement_choice(tournament)
     form = ReplacementForm(request.POST or None, field=choice.field, candidates=choice.candidates)

@@ -159,8 +159,8 @@ def b_final_in_play():
 
 
 def test_the_seat_answer_is_in_the_title_and_heard_first(page, b_final_in_play):
+    from tournament.collation import folded
     from tournament.models import Player, Seat
-    from ui.search import folded
 
     surnames = [name.split()[-1] for name in Player.objects.values_list("name", flat=True)]
     seat = next(

@@ -83,6 +83,19 @@ def test_a_stale_save_shows_the_other_referees_values(game, referees):
     assert set(RoundResult.objects.values_list("laid", flat=True)) == {12}
 
 
+def test_the_same_values_sent_twice_are_saved_already_not_a_conflict(game, referees):
+    """A second click (the form's version now old): stored once, as a table's phone is."""
+    table, round_ = table_and_round(game)
+    client = client_of(referees[0])
+    data = form_data(good_lines(table), version=0)
+    first = client.post(sheet_url(game, table, round_), data, follow=True)
+    assert "už byl uložen" not in first.content.decode()
+    again = client.post(sheet_url(game, table, round_), data, follow=True)
+    assert again.redirect_chain and again.redirect_chain[0][1] == 302
+    assert "už byl uložen s těmito hodnotami" in again.content.decode()
+    assert Sheet.objects.get(table=table, round=round_).version == 1
+
+
 def test_warnings_are_confirmed_on_the_page(game, referees):
     table, round_ = table_and_round(game)
     lines = good_lines(table, closer=-1)  # nobody closed

@@ -81,3 +81,28 @@ def test_a_replacement_of_another_category_is_refused_next_to_the_form(
 def test_no_replacement_once_the_a_final_is_drawn(as_organiser, played):
     html = as_organiser.get(url(played)).content.decode()
     assert "Finále A je už nalosováno" in html and "<form" not in html.split("new-heading")[1]
+
+
+def test_a_replacement_loads_the_tournament_s_data_once(after_qualifier, monkeypatch):
+    from django.contrib.auth.models import User
+
+    from scoring import finals
+
+    loads = []
+
+    def counted(tournament):
+        loads.append(tournament.pk)
+        return tournament_data(tournament)
+
+    monkeypatch.setattr(finals, "tournament_data", counted)
+    withdrawn, moved_up = pick(after_qualifier)
+    organiser = User.objects.create(username="organiser-once")
+    finals.record_replacement(
+        tournament=after_qualifier,
+        withdrawn=withdrawn,
+        replacement=moved_up,
+        reason="odstoupil",
+        by=organiser,
+    )
+    assert loads == [after_qualifier.pk]
+    assert Replacement.objects.get(tournament=after_qualifier).replacement.start_number == moved_up

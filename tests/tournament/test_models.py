@@ -20,6 +20,7 @@ from tournament.models import (
     TeamMember,
     Tournament,
 )
+from tournament.services import update_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -104,14 +105,14 @@ def test_model_validation_of_a_result(tournament):
     assert "player" in error.value.message_dict
 
 
-def test_quota_validation_and_freeze(tournament):
+def test_quota_validation_and_freeze_by_the_settings_service(tournament):
     tournament.quota_b1, tournament.quota_vs = 2, 5
     with pytest.raises(ValidationError) as error:
         tournament.full_clean()
     assert "quota_b1" in error.value.message_dict
     tournament.quota_b1 = 4
     with pytest.raises(ValidationError):  # the qualifier has results: too late
-        tournament.full_clean()
+        update_tournament(tournament=tournament, values={"quota_b1": 4, "quota_vs": 5})
     fresh = Tournament.objects.create(
         slug="fresh", name="Nový", year=2026, start_date=date(2026, 6, 13)
     )

@@ -151,7 +151,7 @@ def test_the_rosters_cannot_change_once_the_first_qualifier_draw_is_confirmed(de
     content = edited(registration.template(demo), {"I2": None})  # player 1 leaves the team
     outcome = registration.import_players(demo, content)
     assert outcome.errors == [
-        "Soupisky jsou uzavřené: první los kvalifikace je potvrzený (pravidlo B)."
+        "Soupisky družstev jsou zmrazeny: první los kvalifikace je potvrzen (pravidlo B)."
     ]
 
 
