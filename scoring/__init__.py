@@ -15,7 +15,8 @@ championship's log from the history (``log.py``); the archive's stored summary (
 each player's place, medal, title, points, best round and closes of a completed tournament,
 ``ArchiveEntry``, written again from the tournament's change stamp at the end of every write
 that moves it (``season.py``) and by ``rebuild_archive``, so that the archive and the persons'
-pages read rows); what of a tournament is public (``publicity.py``: the one rule every public reader asks, the pages, JSON, downloads,
+pages read rows); what of a tournament is public (``publicity.py``: the one rule every public
+reader asks, the pages, JSON, downloads,
 cards, hall, persons' pages, archive and rating: a stage's results held for the ceremony are the
 staff's until released; the rating rates a held stage's games only once released); the ceremony
 (``ceremony.py``: the reveals in order, per A-final category third, second, first with the
