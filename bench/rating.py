@@ -145,6 +145,7 @@ def stored() -> None:
     """Simulated championships whose players are the same persons (start number n is person
     n in each): the stored rating from scratch, the check when nothing changed, the list."""
     from django.db import connection
+    from django.db.models import F
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
@@ -153,7 +154,7 @@ def stored() -> None:
     from sample.simulate import full_championship
     from scoring import rating as stored_rating
     from scoring.models import RatingEntry
-    from tournament.models import Person, Player
+    from tournament.models import Person, Player, Tournament
 
     tournaments = [
         import_tournament(full_championship(STORED_PLAYERS, seed=seed), slug=f"rating-{seed}")[0]
@@ -175,6 +176,14 @@ def stored() -> None:
     with CaptureQueriesContext(connection) as captured:
         stored_rating.refresh()
     refresh_queries = len(captured)
+
+    def a_write_that_rates_nothing():
+        """What every results write of a rated tournament pays after its own work (issue 35,
+        3: the rating brought up to date by the writes): its stamp moved, no game completed."""
+        Tournament.objects.filter(pk=tournaments[0].pk).update(revision=F("revision") + 1)
+        assert stored_rating.refresh() == stored_rating.CURRENT
+
+    per_write, _ = timed(a_write_that_rates_nothing, repeat=5)
     client = Client()
 
     def computed():
@@ -199,6 +208,10 @@ def stored() -> None:
     print(
         f"  nothing changed (every rating page checks): {up_to_date * 1000:.1f} ms, "
         f"{refresh_queries} queries"
+    )
+    print(
+        f"  a results write that rates nothing (its stamp moved, no game complete): "
+        f"{per_write * 1000:.0f} ms more for the writer"
     )
     print(
         f"  /hodnoceni/, {len(persons)} persons: computed {listed * 1000:.0f} ms, {page_queries} "

@@ -560,6 +560,8 @@ class RatingState(models.Model):
 
     fingerprint = models.CharField(_("fingerprint"), max_length=64, blank=True)
     last = models.JSONField(_("last rated game"), null=True, blank=True)
+    # The fingerprint's parts (``scoring.rating.fingerprint_parts``): which tournaments moved.
+    parts = models.JSONField(_("what the fingerprint is of"), null=True, blank=True)
     computed_at = models.DateTimeField(_("computed at"), null=True, blank=True)
 
     class Meta:

@@ -34,6 +34,7 @@ points are on one scale.
 """
 
 import hashlib
+import json
 from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterable
 from dataclasses import astuple, dataclass
@@ -160,16 +161,27 @@ def all_tables() -> list[RatedTable]:
     return sorted(tables, key=lambda table: table.game.when)
 
 
-def fingerprint() -> str:
+def fingerprint_parts() -> dict:
     """What the ratings depend on, in two queries: the rated tournaments' change stamps and
     the persons of their players (a merge of persons changes no tournament's stamp), and the
-    model's parameters."""
-    stamps = list(rated_tournaments().order_by("pk").values_list("pk", "revision"))
+    model's parameters. Kept with the ratings (``RatingState.parts``), so that a write can tell
+    which tournaments moved since."""
+    stamps = rated_tournaments().order_by("pk").values_list("pk", "revision")
     persons = Player.objects.filter(tournament__rated=True, person__isnull=False).aggregate(
         count=Count("pk"), total=Sum("person_id"), players=Sum("pk")
     )
-    parts = (stamps, sorted(persons.items()), astuple(rules_rating.MODEL))
-    return hashlib.sha256(repr(parts).encode()).hexdigest()
+    parts = {
+        "stamps": {str(pk): revision for pk, revision in stamps},
+        "persons": sorted(persons.items()),
+        "model": astuple(rules_rating.MODEL),
+    }
+    return json.loads(json.dumps(parts))  # as stored (JSON: lists, not tuples), to compare
+
+
+def fingerprint(parts: dict | None = None) -> str:
+    """The ratings' dependencies (``fingerprint_parts``) as one short value."""
+    parts = fingerprint_parts() if parts is None else parts
+    return hashlib.sha256(repr(sorted(parts.items())).encode()).hexdigest()
 
 
 def _state() -> RatingState:
@@ -182,43 +194,85 @@ CURRENT, INCREMENTAL, RECOMPUTED = "current", "incremental", "recomputed"
 def refresh() -> str:
     """Bring the stored ratings up to date; says how: ``CURRENT`` (nothing changed),
     ``INCREMENTAL`` (new games rated) or ``RECOMPUTED`` (from scratch)."""
-    now = fingerprint()
+    parts = fingerprint_parts()
+    now = fingerprint(parts)
     if _state().fingerprint == now:
         return CURRENT
     try:
-        return _bring_up_to_date(now)
+        return _bring_up_to_date(now, parts)
     except IntegrityError:
         # Another reader rated the same games meanwhile (SQLite takes no row lock): theirs
         # stand, and this one's rolled back.
         return CURRENT
 
 
-def _bring_up_to_date(now: str) -> str:
+def _bring_up_to_date(now: str, parts: dict) -> str:
     with transaction.atomic():
         state = RatingState.objects.select_for_update().get_or_create(pk=1)[0]
-        if state.fingerprint == now:  # another reader brought it up to date meanwhile
+        if state.fingerprint == now:  # another writer brought it up to date meanwhile
+            return CURRENT
+        if _rated_games_unchanged(state, parts):  # most writes: a sheet of a game in play
+            _done(state, state.last, now, parts)
             return CURRENT
         tables = all_tables()
         new = _new_tables(tables, state)
         if new is None:
-            _recompute(tables, state, now)
+            _recompute(tables, state, now, parts)
             return RECOMPUTED
         if not new:  # something else changed (a draw, a sheet of a game not complete)
-            _done(state, state.last, now)
+            _done(state, state.last, now, parts)
             return CURRENT
         try:
-            _rate_new(tables, new, state, now)
+            _rate_new(tables, new, state, now, parts)
         except ValueError:  # a game's other tables rated already: its deal's scale changed
-            _recompute(tables, state, now)
+            _recompute(tables, state, now, parts)
             return RECOMPUTED
         return INCREMENTAL
+
+
+def _rated_games_unchanged(state: RatingState, parts: dict) -> bool:
+    """Whether only tournaments' stamps moved since the ratings were computed, and each
+    tournament that moved has the same rated games as are stored (none completed, none
+    changed): then nothing is to be rated. It reads the moved tournaments only, so that a
+    write pays for its own tournament, not for every rated one (a sheet of a game in play)."""
+    before = state.parts or {}
+    if {key: value for key, value in before.items() if key != "stamps"} != {
+        key: value for key, value in parts.items() if key != "stamps"
+    }:
+        return False
+    old, new = before.get("stamps", {}), parts["stamps"]
+    if old.keys() != new.keys():
+        return False  # a tournament rated or no longer rated
+    moved = [int(pk) for pk, revision in new.items() if old[pk] != revision]
+    for tournament in Tournament.objects.filter(pk__in=moved):
+        current = {
+            table.table: (table.game.when, table.signature())
+            for table in tournament_tables(tournament)
+        }
+        if current != _stored_tables(tournament):
+            return False
+    return True
+
+
+def _stored_tables(tournament: Tournament) -> dict[int, tuple]:
+    """The tournament's rated tables as stored: each table's time and signature."""
+    stored: dict[int, set] = defaultdict(set)
+    stored_when: dict[int, tuple] = {}
+    rows = RatingEntry.objects.filter(table__game__stage__tournament=tournament).values_list(
+        "table_id", "when", "person_id", "player_id", "category", "points", "closes"
+    )
+    for table, when, *signature in rows:
+        stored[table].add(tuple(signature))
+        stored_when[table] = tuple(when)
+    return {table: (stored_when[table], frozenset(lines)) for table, lines in stored.items()}
 
 
 def recompute() -> None:
     """The ratings from scratch, in time order (``manage.py rating --recompute``)."""
     with transaction.atomic():
         state = RatingState.objects.select_for_update().get_or_create(pk=1)[0]
-        _recompute(all_tables(), state, fingerprint())
+        parts = fingerprint_parts()
+        _recompute(all_tables(), state, fingerprint(parts), parts)
 
 
 def _new_tables(tables: list[RatedTable], state: RatingState) -> list[RatedTable] | None:
@@ -281,7 +335,7 @@ def _entries(
     return rows, latest
 
 
-def _recompute(tables: list[RatedTable], state: RatingState, now: str) -> None:
+def _recompute(tables: list[RatedTable], state: RatingState, now: str, parts: dict) -> None:
     ratings = rules_rating.compute(table.game for table in tables)
     rows, latest = _entries(tables, ratings, 1)
     RatingEntry.objects.all().delete()
@@ -300,11 +354,11 @@ def _recompute(tables: list[RatedTable], state: RatingState, now: str) -> None:
         ],
         batch_size=_BATCH,
     )
-    _done(state, ratings.last, now)
+    _done(state, ratings.last, now, parts)
 
 
 def _rate_new(
-    tables: list[RatedTable], new: list[RatedTable], state: RatingState, now: str
+    tables: list[RatedTable], new: list[RatedTable], state: RatingState, now: str, parts: dict
 ) -> None:
     """The new tables rated after the others (``tables``, every one in time order): the new
     games' history rows added, every person's current rating fitted again (the fit re-reads
@@ -327,12 +381,13 @@ def _rate_new(
         (changed if row.pk else created).append(row)
     PersonRating.objects.bulk_update(changed, ["mu", "sigma", "games", "category"], _BATCH)
     PersonRating.objects.bulk_create(created, batch_size=_BATCH)
-    _done(state, ratings.last, now)
+    _done(state, ratings.last, now, parts)
 
 
-def _done(state: RatingState, last, now: str) -> None:
+def _done(state: RatingState, last, now: str, parts: dict) -> None:
     state.last = list(last) if last is not None else None
     state.fingerprint = now
+    state.parts = parts
     state.computed_at = timezone.now()
     state.save()
 

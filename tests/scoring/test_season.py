@@ -199,3 +199,39 @@ def test_reading_pays_nothing_for_a_writer():
     ]
     assert written == []
     assert rating._state().fingerprint == stale  # nobody brought it up to date on reading
+
+
+def test_a_sheet_of_a_game_in_play_pays_for_its_own_tournament_only(example_document):
+    """Most writes of the day complete no game: the rating then reads the tournament that
+    moved, not every rated one (bench: a write that rates nothing), and stays current."""
+    from interchange.importer import import_tournament
+
+    table_doc = example_document["stages"]["final_a"]["games"][-1]["tables"][-1]
+    last = table_doc["rounds"].pop()
+    tournament, _ = import_tournament(example_document, slug="mcr")
+    table = Table.objects.get(
+        game__stage__tournament=tournament, game__stage__kind="final_a", game__number=2, number=2
+    )
+    round_ = Round.objects.get(game=table.game, number=last["round"])
+    lines = [
+        SheetLine(r["player"], r["laid"], r["unused"], closed=r["closed"]) for r in last["results"]
+    ]
+    sheet = save_sheet(table=table, round=round_, lines=lines, by=author("R"), version=0)
+    counts = []
+    for other, more in (("a", 1), ("b", 2)):  # one more rated, played tournament each time
+        played(other)
+        before = rating_rows()
+        changed = [SheetLine(lines[0].player, lines[0].laid + more, lines[0].unused, closed=False)]
+        with CaptureQueriesContext(connection) as queries:
+            sheet = save_sheet(
+                table=table,
+                round=round_,
+                lines=changed + lines[1:],
+                by=author("R"),
+                version=sheet.version,
+            )
+        assert sheet.confirmed_at is None  # the game is not complete: nothing to rate
+        assert rating_rows() == before
+        counts.append(len(queries))
+        assert_current()
+    assert counts[0] == counts[1], counts
