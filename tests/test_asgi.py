@@ -2,6 +2,7 @@
 threads of their own whatever the readers do, and a request reaches a thread only whole."""
 
 import asyncio
+import sys
 import threading
 
 import httpx
@@ -352,3 +353,54 @@ def test_a_header_with_an_underscore_does_not_choose_the_clients_address(setting
     headers = [(b"x-forwarded-for", b"203.0.113.5"), (b"x_forwarded_for", b"198.51.100.9")]
     sent = wsgi_call(WholeAnswers(django, 1), "/stul/ABCDEF-x/", headers)
     assert sent[0]["status"] == 200 and addresses == ["203.0.113.5"]
+
+
+def test_an_error_in_the_answer_closes_it_once_and_frees_the_thread():
+    """An answer that fails while it is made whole: its ``close()`` runs once (Django's
+    ``request_finished``, which gives back the database connection, depends on it), the error
+    reaches the server (uvicorn answers 500 and logs it: nothing was sent yet), and the
+    pool's only thread answers the next request. A normal answer is closed once too."""
+    closed = []
+
+    class Answer:
+        def __init__(self, path):
+            self.path = path
+
+        def __iter__(self):
+            yield b"half"
+            if self.path == "/broken/":
+                raise RuntimeError("the printout failed")
+            yield b" whole"
+
+        def close(self):
+            closed.append(self.path)
+
+    def django(environ, start_response):
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return Answer(environ["PATH_INFO"])
+
+    app = WholeAnswers(django, 1)
+    with pytest.raises(RuntimeError, match="the printout failed"):
+        wsgi_call(app, "/broken/")
+    sent = wsgi_call(app, "/fine/")
+    assert sent[1] == {"type": "http.response.body", "body": b"half whole"}
+    assert closed == ["/broken/", "/fine/"]
+
+
+def test_an_app_that_changes_its_answer_with_exc_info_is_answered_so():
+    """PEP 3333: an app may call ``start_response`` again with ``exc_info`` while nothing is
+    sent; the last status and headers are the answer's (and lazily, from its iterable)."""
+
+    def django(environ, start_response):
+        start_response("200 OK", [("Content-Type", "text/html")])
+        try:
+            raise ValueError("no page")
+        except ValueError:
+            start_response("503 Service Unavailable", [("Retry-After", "5")], sys.exc_info())
+        yield b"later"
+
+    sent = wsgi_call(WholeAnswers(django, 1))
+    assert sent == [
+        {"type": "http.response.start", "status": 503, "headers": [(b"retry-after", b"5")]},
+        {"type": "http.response.body", "body": b"later"},
+    ]

@@ -263,3 +263,48 @@ def test_the_server_module_imports_before_django_is_set_up():
         timeout=60,
     )
     assert done.returncode == 0, done.stderr
+
+
+def answers_on_one_connection(port: int, requests: list[bytes]) -> list[tuple]:
+    """``requests`` sent together on one kept-alive connection; their answers read as a
+    client reads them, each body by its Content-Length (none after a HEAD)."""
+    answers = []
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as client:
+        client.sendall(b"".join(requests))
+        stream = client.makefile("rb")
+        for request in requests:
+            status = int(stream.readline().split()[1])
+            headers = {}
+            while (line := stream.readline()) != b"\r\n":
+                name, _colon, value = line.decode("latin1").partition(":")
+                headers[name.lower()] = value.strip()
+            head = request.startswith(b"HEAD ")
+            body = b"" if head else stream.read(int(headers["content-length"]))
+            answers.append((status, headers, body))
+        client.settimeout(0.5)
+        with pytest.raises(TimeoutError):  # nothing more: a HEAD's answer had no body
+            client.recv(1)
+    return answers
+
+
+def test_one_connection_carries_a_chunked_upload_a_head_and_a_get(served):
+    """A phone's kept-alive connection: a chunked form, a HEAD (its answer without a body but
+    with the length of the GET's) and a GET, each answered in turn."""
+    port, _log = served
+    form = b"username=rozhodci&password=x"
+    chunked = (
+        b"POST /ucet/prihlaseni/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        b"Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n"
+        + b"9\r\n"
+        + form[:9]
+        + b"\r\n"
+        + b"%x\r\n" % len(form[9:])
+        + form[9:]
+        + b"\r\n0\r\n\r\n"
+    )
+    page = b" /ucet/prihlaseni/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    upload, head, get = answers_on_one_connection(port, [chunked, b"HEAD" + page, b"GET" + page])
+    assert upload[0] == 403  # read whole and refused by Django (no CSRF cookie)
+    assert head[0] == get[0] == 200 and head[2] == b""
+    assert head[1]["content-length"] == get[1]["content-length"] == str(len(get[2]))
+    assert b"<form" in get[2]
