@@ -308,3 +308,20 @@ def test_one_connection_carries_a_chunked_upload_a_head_and_a_get(served):
     assert head[0] == get[0] == 200 and head[2] == b""
     assert head[1]["content-length"] == get[1]["content-length"] == str(len(get[2]))
     assert b"<form" in get[2]
+
+
+def test_a_header_that_never_ends_is_refused(served):
+    """uvicorn keeps a request's head however long it grows (a client could fill the
+    laptop's memory with one header): past the limit it is answered 400 and cut off, and
+    the server answers the next request."""
+    port, _log = served
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as client:
+        client.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Endless: ")
+        try:
+            for _chunk in range(64):  # 4 MB
+                client.sendall(b"a" * 65536)
+        except OSError:  # cut off before all of it was sent
+            pass
+        answer = client.recv(100)
+    assert answer.startswith(b"HTTP/1.1 400 ")
+    assert httpx.get(f"http://127.0.0.1:{port}/zdravi/", timeout=5).status_code == 200
