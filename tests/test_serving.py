@@ -325,3 +325,24 @@ def test_a_header_that_never_ends_is_refused(served):
         answer = client.recv(100)
     assert answer.startswith(b"HTTP/1.1 400 ")
     assert httpx.get(f"http://127.0.0.1:{port}/zdravi/", timeout=5).status_code == 200
+
+
+def test_clients_leaving_before_their_answer_leave_no_error(served):
+    """Readers who ask and go away at once (a page reloaded, a phone leaving the hall's
+    network), some cutting the connection off: their answers are dropped without a line of
+    error in the log, and the threads serve the next reader."""
+    import struct
+
+    port, log = served
+    logged_before = len(log.read_text())
+    for number in range(120):
+        client = socket.create_connection(("127.0.0.1", port), timeout=5)
+        path = (b"/", b"/zdravi/", b"/ucet/prihlaseni/")[number % 3]
+        client.sendall(b"GET " + path + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        if number % 2:  # reset rather than closed
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        client.close()
+    assert httpx.get(f"http://127.0.0.1:{port}/", timeout=10).status_code == 200
+    time.sleep(0.5)
+    since = log.read_text()[logged_before:]
+    assert not any(word in since for word in ("ERROR", "Traceback", "Exception")), since
