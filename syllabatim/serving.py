@@ -117,23 +117,24 @@ class BoundedHeads(HttpToolsProtocol):
     100 MB of it grew the worker by 170 MB). Over ``HEAD_MAX_BYTES`` the request is answered
     400 and its connection closed, as uvicorn answers a request it cannot parse."""
 
-    head: int | None = 0  # bytes received of the request's head, None once it is whole
+    head: int | None = 0  # bytes of the request's head read, None once it is whole
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
-        self.head = 0
+        self.head = -1  # begun inside the bytes being read: counted from the next ones
 
     def on_headers_complete(self) -> None:
         self.head = None
         super().on_headers_complete()
 
     def data_received(self, data: bytes) -> None:
-        if self.head is not None:
-            self.head += len(data)
+        super().data_received(data)
+        # Counted once parsed: bytes that end a head (and begin a body) are not the head's.
+        if self.head is not None and not self.transport.is_closing():
+            self.head = 0 if self.head < 0 else self.head + len(data)
             if self.head > HEAD_MAX_BYTES:
                 self.head = None
-                return self.send_400_response("Request head too large.")
-        super().data_received(data)
+                self.send_400_response("Request head too large.")
 
 
 def serve(bind: str = DEFAULT_BIND, workers: int = DEFAULT_WORKERS) -> None:

@@ -325,6 +325,15 @@ def test_a_header_that_never_ends_is_refused(served):
         answer = client.recv(100)
     assert answer.startswith(b"HTTP/1.1 400 ")
     assert httpx.get(f"http://127.0.0.1:{port}/zdravi/", timeout=5).status_code == 200
+    # A large body arriving with its head, at once, is no part of the head.
+    form = b"username=" + b"a" * 1_000_000
+    upload = (
+        b"POST /ucet/prihlaseni/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        b"Content-Type: application/x-www-form-urlencoded\r\n"
+        b"Content-Length: %d\r\n\r\n" % len(form) + form
+    )
+    (status, _headers, _body), *_ = answers_on_one_connection(port, [upload, upload])
+    assert status == 403  # Django's: no CSRF cookie
 
 
 def test_clients_leaving_before_their_answer_leave_no_error(served):
