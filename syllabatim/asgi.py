@@ -21,9 +21,9 @@ referee and reader talks to this process. So:
 import asyncio
 import io
 import os
+import sys
 from concurrent.futures import ThreadPoolExecutor
 
-from a2wsgi.wsgi import build_environ
 from django.conf import settings
 from django.core.wsgi import get_wsgi_application
 
@@ -32,6 +32,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "syllabatim.settings")
 # The staff's addresses (syllabatim/urls.py), in Czech and under /en/.
 STAFF_PREFIXES = ("/rozhodci/", "/sprava/", "/stul/", "/ucet/", "/admin/", "/api/")
 BODY_IDLE_SECONDS = 30  # a body that stops arriving for so long is not waited for
+ENCODING = (sys.getfilesystemencoding(), "surrogateescape")  # of the process's environment
 
 
 def is_staff(path: str) -> bool:
@@ -154,6 +155,51 @@ class WholeAnswers:
             if hasattr(chunks, "close"):
                 chunks.close()
         return head[0], head[1], body
+
+
+def build_environ(scope, body: io.BytesIO) -> dict:
+    """The WSGI environ (PEP 3333) of an ASGI request whose whole body is ``body``: what
+    a2wsgi's ``build_environ`` (not part of its documented interface) made, but for two things.
+    A header whose name has an underscore is dropped, as gunicorn and Django's runserver drop
+    it: ``X_Forwarded_For`` would otherwise be joined to ``X-Forwarded-For`` (both are
+    ``HTTP_X_FORWARDED_FOR``) and set the client's address behind a proxy that passes it on
+    (``accounts.access.client_address``), and with it the limits on wrong guesses. And the
+    query string is read as ISO-8859-1, as PEP 3333 says, not refused outside ASCII."""
+    script_name = scope.get("root_path", "").encode().decode("latin1")
+    path_info = scope["path"].encode().decode("latin1")
+    if path_info.startswith(script_name):
+        path_info = path_info[len(script_name) :]
+    if os.environ.get("SCRIPT_NAME"):  # as gunicorn and a2wsgi read it
+        script_name = os.environ["SCRIPT_NAME"].encode(*ENCODING).decode("latin1")
+    server, port = scope.get("server") or ("localhost", 80)
+    environ = {
+        "REQUEST_METHOD": scope["method"],
+        "SCRIPT_NAME": script_name,
+        "PATH_INFO": path_info,
+        "QUERY_STRING": scope.get("query_string", b"").decode("latin1"),
+        "SERVER_NAME": server,
+        "SERVER_PORT": str(port or 0),
+        "SERVER_PROTOCOL": f"HTTP/{scope.get('http_version', '1.1')}",
+        "wsgi.version": (1, 0),
+        "wsgi.url_scheme": scope.get("scheme", "http"),
+        "wsgi.input": body,
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": True,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+    }
+    if scope.get("client"):
+        environ["REMOTE_ADDR"], port = scope["client"]
+        environ["REMOTE_PORT"] = str(port)
+    for name, value in scope.get("headers", ()):
+        if b"_" in name:
+            continue
+        key = name.decode("latin1").upper().replace("-", "_")
+        if key not in ("CONTENT_LENGTH", "CONTENT_TYPE"):
+            key = "HTTP_" + key
+        value = value.decode("latin1")
+        environ[key] = environ[key] + "," + value if key in environ else value
+    return environ
 
 
 def by_audience(staff, public):

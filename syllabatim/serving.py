@@ -31,6 +31,7 @@ import uvicorn
 from django.conf import settings
 from django.db import DatabaseError, connections
 from uvicorn.config import STARTUP_FAILURE
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from scorekeeper.redaction import redact
 from syllabatim import cache_folders
@@ -39,6 +40,7 @@ from tournament.addresses import BIND_VARIABLE, INSTANCE_VARIABLE
 APPLICATION = "syllabatim.asgi:application"
 DEFAULT_BIND = "127.0.0.1:8000"
 DEFAULT_WORKERS = 3
+HEAD_MAX_BYTES = 64 * 1024  # a request's line and headers (gunicorn allowed 100 × 8 kB)
 
 
 class RedactingAccessFilter(logging.Filter):
@@ -109,6 +111,32 @@ class TcpConfig(uvicorn.Config):
         return socket.socket(fileno=bound.detach())
 
 
+class BoundedHeads(HttpToolsProtocol):
+    """uvicorn's HTTP/1.1 (httptools) with a limit on a request's line and headers: uvicorn
+    sets none there, and kept every byte of a header that never ends (one client sending
+    100 MB of it grew the worker by 170 MB). Over ``HEAD_MAX_BYTES`` the request is answered
+    400 and its connection closed, as uvicorn answers a request it cannot parse."""
+
+    head: int | None = 0  # bytes of the request's head read, None once it is whole
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self.head = -1  # begun inside the bytes being read: counted from the next ones
+
+    def on_headers_complete(self) -> None:
+        self.head = None
+        super().on_headers_complete()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        # Counted once parsed: bytes that end a head (and begin a body) are not the head's.
+        if self.head is not None and not self.transport.is_closing():
+            self.head = 0 if self.head < 0 else self.head + len(data)
+            if self.head > HEAD_MAX_BYTES:
+                self.head = None
+                self.send_400_response("Request head too large.")
+
+
 def serve(bind: str = DEFAULT_BIND, workers: int = DEFAULT_WORKERS) -> None:
     host, _colon, port = bind.rpartition(":")
     more_open_files()
@@ -144,6 +172,7 @@ def _run(uvicorn, host: str, port: str, workers: int) -> None:
         proxy_headers=False,
         server_header=False,
         lifespan="off",
+        http="syllabatim.serving:BoundedHeads",
     )
     # What uvicorn.run does with such a configuration, with ours.
     if workers > 1:

@@ -2,6 +2,7 @@
 threads of their own whatever the readers do, and a request reaches a thread only whole."""
 
 import asyncio
+import sys
 import threading
 
 import httpx
@@ -252,3 +253,154 @@ def test_a_client_that_does_not_read_holds_no_thread():
         "headers": [(b"content-type", b"text/plain"), (b"x-test", b"1")],
     }
     assert sent[1] == {"type": "http.response.body", "body": b"x" * 50_000}
+
+
+def wsgi_call(app, path="/turnaj/mcr/", headers=(), body=b"", **scope_extra):
+    """One request to the ASGI ``app`` as uvicorn makes it: the messages sent back."""
+    sent = []
+
+    async def request():
+        async def receive():
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        async def send(message):
+            sent.append(message)
+
+        scope = {
+            "type": "http",
+            "method": "POST" if body else "GET",
+            "path": path,
+            "raw_path": path.encode(),
+            "root_path": "",
+            "query_string": b"",
+            "http_version": "1.1",
+            "scheme": "http",
+            "server": ("192.168.1.2", 8000),
+            "client": ("192.168.1.30", 50123),
+            "headers": [(b"host", b"192.168.1.2:8000"), *headers],
+            **scope_extra,
+        }
+        await app(scope, receive, send)
+
+    run(request)
+    return sent
+
+
+def test_the_environ_is_a_plain_wsgi_servers():
+    """What Django sees of a request: the values a2wsgi (and gunicorn) gave it."""
+    seen = []
+
+    def django(environ, start_response):
+        seen.append({**environ, "wsgi.input": environ["wsgi.input"].read()})
+        start_response("200 OK", [])
+        return [b""]
+
+    app = WholeRequests(WholeAnswers(django, 1), max_bytes=1000)
+    headers = [
+        (b"content-type", b"application/x-www-form-urlencoded"),
+        (b"transfer-encoding", b"chunked"),
+        (b"accept-language", b"cs"),
+        (b"accept-language", b"en;q=0.5"),
+        (b"cookie", b"sessionid=abc"),
+    ]
+    wsgi_call(
+        app,
+        "/sub/en/stul/ABCDEF-x/kolo-1/",
+        headers,
+        b"version=3",
+        root_path="/sub",
+        query_string="q=é".encode(),
+    )
+    environ = seen[0]
+    assert environ["wsgi.input"] == b"version=3"
+    assert {key: environ[key] for key in environ if key.isupper()} == {
+        "REQUEST_METHOD": "POST",
+        "SCRIPT_NAME": "/sub",
+        "PATH_INFO": "/en/stul/ABCDEF-x/kolo-1/",
+        "QUERY_STRING": "q=Ã©",  # the bytes as ISO-8859-1 (PEP 3333), Django decodes them
+        "SERVER_NAME": "192.168.1.2",
+        "SERVER_PORT": "8000",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REMOTE_ADDR": "192.168.1.30",
+        "REMOTE_PORT": "50123",
+        "CONTENT_TYPE": "application/x-www-form-urlencoded",
+        "CONTENT_LENGTH": "9",  # the body read whole, the chunked framing gone
+        "HTTP_HOST": "192.168.1.2:8000",
+        "HTTP_ACCEPT_LANGUAGE": "cs,en;q=0.5",
+        "HTTP_COOKIE": "sessionid=abc",
+    }
+    assert environ["wsgi.url_scheme"] == "http" and environ["wsgi.version"] == (1, 0)
+    assert environ["wsgi.multithread"] and not environ["wsgi.run_once"]
+
+
+def test_a_header_with_an_underscore_does_not_choose_the_clients_address(settings):
+    """Behind a proxy the client's address is X-Forwarded-For's last hop (the limits on wrong
+    table-link guesses and sign-ins count per address). A client's ``X_Forwarded_For`` that
+    the proxy passes on must not add a hop of the client's choosing (a2wsgi joined both
+    headers into ``HTTP_X_FORWARDED_FOR``; gunicorn and runserver drop such a header)."""
+    from django.core.handlers.wsgi import WSGIRequest
+
+    from accounts.access import client_address
+
+    settings.BEHIND_PROXY = True
+    addresses = []
+
+    def django(environ, start_response):
+        addresses.append(client_address(WSGIRequest(environ)))
+        start_response("200 OK", [])
+        return [b""]
+
+    headers = [(b"x-forwarded-for", b"203.0.113.5"), (b"x_forwarded_for", b"198.51.100.9")]
+    sent = wsgi_call(WholeAnswers(django, 1), "/stul/ABCDEF-x/", headers)
+    assert sent[0]["status"] == 200 and addresses == ["203.0.113.5"]
+
+
+def test_an_error_in_the_answer_closes_it_once_and_frees_the_thread():
+    """An answer that fails while it is made whole: its ``close()`` runs once (Django's
+    ``request_finished``, which gives back the database connection, depends on it), the error
+    reaches the server (uvicorn answers 500 and logs it: nothing was sent yet), and the
+    pool's only thread answers the next request. A normal answer is closed once too."""
+    closed = []
+
+    class Answer:
+        def __init__(self, path):
+            self.path = path
+
+        def __iter__(self):
+            yield b"half"
+            if self.path == "/broken/":
+                raise RuntimeError("the printout failed")
+            yield b" whole"
+
+        def close(self):
+            closed.append(self.path)
+
+    def django(environ, start_response):
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return Answer(environ["PATH_INFO"])
+
+    app = WholeAnswers(django, 1)
+    with pytest.raises(RuntimeError, match="the printout failed"):
+        wsgi_call(app, "/broken/")
+    sent = wsgi_call(app, "/fine/")
+    assert sent[1] == {"type": "http.response.body", "body": b"half whole"}
+    assert closed == ["/broken/", "/fine/"]
+
+
+def test_an_app_that_changes_its_answer_with_exc_info_is_answered_so():
+    """PEP 3333: an app may call ``start_response`` again with ``exc_info`` while nothing is
+    sent; the last status and headers are the answer's (and lazily, from its iterable)."""
+
+    def django(environ, start_response):
+        start_response("200 OK", [("Content-Type", "text/html")])
+        try:
+            raise ValueError("no page")
+        except ValueError:
+            start_response("503 Service Unavailable", [("Retry-After", "5")], sys.exc_info())
+        yield b"later"
+
+    sent = wsgi_call(WholeAnswers(django, 1))
+    assert sent == [
+        {"type": "http.response.start", "status": 503, "headers": [(b"retry-after", b"5")]},
+        {"type": "http.response.body", "body": b"later"},
+    ]

@@ -263,3 +263,95 @@ def test_the_server_module_imports_before_django_is_set_up():
         timeout=60,
     )
     assert done.returncode == 0, done.stderr
+
+
+def answers_on_one_connection(port: int, requests: list[bytes]) -> list[tuple]:
+    """``requests`` sent together on one kept-alive connection; their answers read as a
+    client reads them, each body by its Content-Length (none after a HEAD)."""
+    answers = []
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as client:
+        client.sendall(b"".join(requests))
+        stream = client.makefile("rb")
+        for request in requests:
+            status = int(stream.readline().split()[1])
+            headers = {}
+            while (line := stream.readline()) != b"\r\n":
+                name, _colon, value = line.decode("latin1").partition(":")
+                headers[name.lower()] = value.strip()
+            head = request.startswith(b"HEAD ")
+            body = b"" if head else stream.read(int(headers["content-length"]))
+            answers.append((status, headers, body))
+        client.settimeout(0.5)
+        with pytest.raises(TimeoutError):  # nothing more: a HEAD's answer had no body
+            client.recv(1)
+    return answers
+
+
+def test_one_connection_carries_a_chunked_upload_a_head_and_a_get(served):
+    """A phone's kept-alive connection: a chunked form, a HEAD (its answer without a body but
+    with the length of the GET's) and a GET, each answered in turn."""
+    port, _log = served
+    form = b"username=rozhodci&password=x"
+    chunked = (
+        b"POST /ucet/prihlaseni/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        b"Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n"
+        + b"9\r\n"
+        + form[:9]
+        + b"\r\n"
+        + b"%x\r\n" % len(form[9:])
+        + form[9:]
+        + b"\r\n0\r\n\r\n"
+    )
+    page = b" /ucet/prihlaseni/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    upload, head, get = answers_on_one_connection(port, [chunked, b"HEAD" + page, b"GET" + page])
+    assert upload[0] == 403  # read whole and refused by Django (no CSRF cookie)
+    assert head[0] == get[0] == 200 and head[2] == b""
+    assert head[1]["content-length"] == get[1]["content-length"] == str(len(get[2]))
+    assert b"<form" in get[2]
+
+
+def test_a_header_that_never_ends_is_refused(served):
+    """uvicorn keeps a request's head however long it grows (a client could fill the
+    laptop's memory with one header): past the limit it is answered 400 and cut off, and
+    the server answers the next request."""
+    port, _log = served
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as client:
+        client.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Endless: ")
+        try:
+            for _chunk in range(64):  # 4 MB
+                client.sendall(b"a" * 65536)
+        except OSError:  # cut off before all of it was sent
+            pass
+        answer = client.recv(100)
+    assert answer.startswith(b"HTTP/1.1 400 ")
+    assert httpx.get(f"http://127.0.0.1:{port}/zdravi/", timeout=5).status_code == 200
+    # A large body arriving with its head, at once, is no part of the head.
+    form = b"username=" + b"a" * 1_000_000
+    upload = (
+        b"POST /ucet/prihlaseni/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        b"Content-Type: application/x-www-form-urlencoded\r\n"
+        b"Content-Length: %d\r\n\r\n" % len(form) + form
+    )
+    (status, _headers, _body), *_ = answers_on_one_connection(port, [upload, upload])
+    assert status == 403  # Django's: no CSRF cookie
+
+
+def test_clients_leaving_before_their_answer_leave_no_error(served):
+    """Readers who ask and go away at once (a page reloaded, a phone leaving the hall's
+    network), some cutting the connection off: their answers are dropped without a line of
+    error in the log, and the threads serve the next reader."""
+    import struct
+
+    port, log = served
+    logged_before = len(log.read_text())
+    for number in range(120):
+        client = socket.create_connection(("127.0.0.1", port), timeout=5)
+        path = (b"/", b"/zdravi/", b"/ucet/prihlaseni/")[number % 3]
+        client.sendall(b"GET " + path + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        if number % 2:  # reset rather than closed
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        client.close()
+    assert httpx.get(f"http://127.0.0.1:{port}/", timeout=10).status_code == 200
+    time.sleep(0.5)
+    since = log.read_text()[logged_before:]
+    assert not any(word in since for word in ("ERROR", "Traceback", "Exception")), since
