@@ -163,3 +163,14 @@ class QualifierPlanForm(forms.Form):
         choices=QualifierSeating.choices,
         widget=forms.RadioSelect,
     )
+
+    def __init__(self, *args, single_stage: bool = False, **kwargs):
+        """``single_stage``: a club tournament without finals, whose one stage is the
+        tournament (``tournament.labels.single_stage``), worded so."""
+        super().__init__(*args, **kwargs)
+        if single_stage:
+            self.fields["games"].label = _("Number of the tournament's games")
+            self.fields["games"].help_text = _(
+                "Fixed before the day (rule B); the tournament is over when they are complete."
+            )
+            self.fields["seating"].label = _("Seating of the tournament's games")

@@ -15,7 +15,7 @@ from rules import draw as rules_draw
 from rules.championship import TABLE_SIZE_MAX, TABLE_SIZE_MIN
 from scoring.selectors import quota_warnings
 from tournament import services as tournament_services
-from tournament.labels import stage_label
+from tournament.labels import single_stage, stage_label
 from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Game, Player, Stage, Tournament
 from ui.refusals import refusal_text, show_refusal
@@ -70,6 +70,7 @@ def _plan_form(tournament: Tournament, data=None) -> QualifierPlanForm:
     return QualifierPlanForm(
         data,
         initial={"games": tournament.qualifier_games, "seating": tournament.qualifier_seating},
+        single_stage=single_stage(tournament),
     )
 
 
@@ -86,6 +87,7 @@ def _overview(request, tournament: Tournament, plan_form: QualifierPlanForm, sta
                 if kind == Stage.Kind.QUALIFIER or tournament.has_finals()
             ],
             "plan_form": plan_form,
+            "single_stage": single_stage(tournament),
             "warnings": quota_warnings(tournament),
         },
         status=status,

@@ -9,4 +9,8 @@ CS = {
     "the venue": "místo konání",
     "„ceremony“ must be an object with exactly „shown“: how many places are revealed, a whole number from 0 to %(most)s.": "„ceremony“ musí být objekt s jediným klíčem „shown“: kolik míst je odhaleno, celé číslo od 0 do %(most)s.",
     "local qualifier %(name)s (%(date)s), place %(place)s in %(category)s": "místní kvalifikace %(name)s (%(date)s), %(place)s. místo v kategorii %(category)s",
+    "The tournament's plan": "Plán turnaje",
+    "Number of the tournament's games": "Počet partií turnaje",
+    "Fixed before the day (rule B); the tournament is over when they are complete.": "Určuje se předem (pravidlo B); turnaj skončí, až budou všechny úplné.",
+    "Seating of the tournament's games": "Zasedací pořádek turnaje",
 }

@@ -21,7 +21,9 @@ def text_of(response) -> str:
     return re.sub(r"<[^>]+>", " ", response.content.decode())
 
 
-def test_a_club_tournament_s_stage_is_named_the_tournament_on_its_pages(casual_game, referees):
+def test_a_club_tournament_s_stage_is_named_the_tournament_on_its_pages(
+    casual_game, referees, organiser
+):
     tournament = casual_game.stage.tournament
     assert casual_game.stage.get_kind_display() == "turnaj"
     slug = tournament.slug
@@ -31,6 +33,7 @@ def test_a_club_tournament_s_stage_is_named_the_tournament_on_its_pages(casual_g
         ),
         "home": Client().get(reverse("public:home", kwargs={"slug": slug})),
         "desk": client_of(referees[0]).get(reverse("desk:dashboard", kwargs={"slug": slug})),
+        "draws": client_of(organiser).get(reverse("draws:overview", kwargs={"slug": slug})),
     }
     for name, response in pages.items():
         text = text_of(response)
