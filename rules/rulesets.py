@@ -10,7 +10,7 @@ table's, not a line's: the casual bonuses depend on the others at the table.
 """
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import ClassVar, Protocol
 
 from . import club, word_poker
@@ -133,6 +133,10 @@ class Syllabatim2(Casual):
     )
 
 
+# Slovní poker's words (``rules.word_poker``) for the sheet's fields.
+POKER_FIELDS = {"word": "laid", "left": "unused"}
+
+
 @dataclass(frozen=True)
 class PokerLine:
     """One player's line of a Slovní poker deal in the store's terms: ``laid`` the word's
@@ -188,7 +192,7 @@ class WordPoker:
         """The deal's sheet (``word_poker.check_deal``); with ``earlier`` (the table's deals
         of the game before this one, in order) also whether the game was already won."""
         deals = [[line.deal_line() for line in deal] for deal in earlier or ()]
-        return word_poker.check_deal(
+        problems = word_poker.check_deal(
             [line.deal_line() for line in lines],
             deal_number=round_number if earlier is not None else len(deals) + 1,
             earlier=deals,
@@ -196,6 +200,12 @@ class WordPoker:
             end=self.end,
             max_die_value=self.max_die_value,
         )
+        # The refusal's place is the sheet's field: the word's points are "laid", the points
+        # left in hand "unused".
+        return [
+            replace(problem, field=POKER_FIELDS.get(problem.field, problem.field))
+            for problem in problems
+        ]
 
     def scores(self, lines: Sequence[PokerLine]) -> dict[Hashable, int]:
         return word_poker.deal_results([line.deal_line() for line in lines])

@@ -157,7 +157,7 @@ def check_lines(state: SheetState, lines: Sequence[rules_sheet.SheetLine]) -> li
         LineProblem(
             problem.player,
             problem.field,
-            sheet_problem_message(problem),
+            sheet_problem_message(problem, None if club is None else club.name),
             warning=problem.severity == rules_sheet.WARNING,
             code=problem.code,
         )

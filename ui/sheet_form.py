@@ -8,7 +8,7 @@ other."""
 
 from rules.rulesets import CARDS, COUNT, FLAG, RuleSet, SheetField
 from rules.sheet import SheetLine
-from scoring.messages import FIELD_NAMES, action_card_name
+from scoring.messages import action_card_name, field_label
 from scoring.sheets import club_rules
 
 FIELDS = ("laid", "unused", "penalty")
@@ -46,7 +46,7 @@ def club_columns(state) -> list[dict]:
         if key.startswith("card-"):
             label, kind = action_card_name(key.removeprefix("card-")), "card"
         else:
-            label = FIELD_NAMES[key]()
+            label = field_label(key, rule_set.name)
             kind = "flag" if key == "closed" else "count"
         columns.append(
             {"key": key, "label": label, "kind": kind, "optional": key in CARD_WORD_FIELDS}

@@ -33,8 +33,8 @@ def test_the_check_is_the_games_with_the_tables_earlier_deals():
     bad = [poker.line(1, {"laid": 2, "unused": 0}), poker.line(2, {"laid": 6, "unused": 40})]
     problems = poker.check(bad, round_number=1, seated=[1, 2])
     assert [(p.code, p.player, p.field) for p in problems] == [
-        (word_poker.WORD_OUT_OF_RANGE, 1, "word"),
-        (word_poker.LEFT_OUT_OF_RANGE, 2, "left"),
+        (word_poker.WORD_OUT_OF_RANGE, 1, "laid"),
+        (word_poker.LEFT_OUT_OF_RANGE, 2, "unused"),
     ]
 
 
