@@ -260,6 +260,7 @@ class Record:
     points: int = 0
     games: int = 0
     deals: int = 0
+    best_deal: int = 0  # the best deal result (0 before any deal)
 
 
 def records(
@@ -268,6 +269,7 @@ def records(
     """Each participant's record over ``games`` (each the deals of one table's game, in
     order). A game not yet won counts its deals but no game win."""
     totals = {key: [0, 0, 0, 0, 0] for key in participants}
+    best: dict[Hashable, int] = {}
     for deals in games:
         state = game_state(deals, end)
         played = deals if state.ended_after is None else deals[: state.ended_after]
@@ -278,8 +280,11 @@ def records(
             row[1] += state.deal_wins.get(player, 0)
             row[2] += state.points.get(player, 0)
             row[3] += 1
-            row[4] += sum(1 for lines in played if any(line.player == player for line in lines))
-    return {key: Record(key, *row) for key, row in totals.items()}
+        for lines in played:
+            for line in lines:
+                totals[line.player][4] += 1
+                best[line.player] = max(best.get(line.player, line.result), line.result)
+    return {key: Record(key, *row, best.get(key, 0)) for key, row in totals.items()}
 
 
 def standing_order(order: Sequence[str]) -> tuple[str, ...]:

@@ -201,6 +201,10 @@ def test_records_count_game_wins_deal_wins_and_points_up_to_the_games_end():
     end = wp.GameEnd(deal_wins=2)
     game = [deal((10, 0), (5, 0)), deal((10, 0), (5, 2)), deal((0, 9), (30, 0))]
     rows = wp.records([game], end, participants=[1, 2, 3])
-    assert rows[1] == wp.Record(1, games_won=1, deals_won=2, points=20, games=1, deals=2)
-    assert rows[2] == wp.Record(2, games_won=0, deals_won=0, points=8, games=1, deals=2)
+    assert rows[1] == wp.Record(
+        1, games_won=1, deals_won=2, points=20, games=1, deals=2, best_deal=10
+    )
+    assert rows[2] == wp.Record(
+        2, games_won=0, deals_won=0, points=8, games=1, deals=2, best_deal=5
+    )
     assert rows[3] == wp.Record(3)

@@ -1,0 +1,140 @@
+"""A Slovní poker club tournament's sheets and standings (issue 37): a round of a game is a
+deal, the sheet asks the word's points and the points left in hand, the line scores the deal's
+result (below zero too), a deal after the game was won or before an earlier one is refused,
+and the standings count games won, deals won and points in the organiser's order."""
+
+import pytest
+
+from rules import word_poker
+from rules.rulesets import PokerLine
+from rules.sheet import LINE_MISSING
+from scoring import sheets as sheet_services
+from scoring.models import RoundResult
+from scoring.selectors import stage_data
+from scoring.standings import stage_standings
+from tests.authors import author
+from tournament.models import Tournament
+
+from .conftest import club_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def poker_game(db):
+    return club_game("word_poker")
+
+
+def save(table, round_, lines, version=0):
+    return sheet_services.save_sheet(
+        table=table, round=round_, lines=lines, by=author("Rozhodčí"), version=version
+    )
+
+
+def seats(table):
+    return [
+        s.player.start_number for s in table.seats.select_related("player").order_by("position")
+    ]
+
+
+def deal(table, *pairs):
+    """Lines of a deal: the seats in order, each (word, left); the rest 5 and 5."""
+    players = seats(table)
+    pairs = list(pairs) + [(5, 5)] * (len(players) - len(pairs))
+    return [PokerLine(p, word, left) for p, (word, left) in zip(players, pairs, strict=True)]
+
+
+def setting(game, **values):
+    Tournament.objects.filter(pk=game.stage.tournament_id).update(**values)
+    game.stage.tournament.refresh_from_db()
+
+
+def rounds(game):
+    return list(game.rounds.order_by("position"))
+
+
+def test_a_deal_scores_the_word_minus_the_hand_even_below_zero(poker_game):
+    table = poker_game.tables.order_by("number").first()
+    first = rounds(poker_game)[0]
+    lines = deal(table, (14, 3), (0, 12))
+    save(table, first, lines)
+    results = {
+        r.player.start_number: r
+        for r in RoundResult.objects.filter(table=table, round=first).select_related("player")
+    }
+    assert results[lines[0].player].rule_score == 11
+    assert results[lines[1].player].rule_score == -12
+    assert results[lines[1].player].score(0) == -12
+    assert (results[lines[1].player].laid, results[lines[1].player].unused) == (0, 12)
+
+
+def test_a_deal_before_an_earlier_one_or_after_the_game_is_refused(poker_game):
+    setting(poker_game, poker_deal_wins=1)
+    table = poker_game.tables.order_by("number").first()
+    first, second, third = rounds(poker_game)[:3]
+    with pytest.raises(sheet_services.SheetRefused) as refused:
+        save(table, second, deal(table, (10, 0)))
+    assert [p.code for p in refused.value.problems] == [word_poker.DEAL_OUT_OF_ORDER]
+    save(table, first, deal(table, (10, 0)))
+    with pytest.raises(sheet_services.SheetRefused) as refused:
+        save(table, second, deal(table, (10, 0)))
+    (problem,) = refused.value.problems
+    assert problem.code == word_poker.DEAL_AFTER_GAME_END
+    assert "1. kole" in problem.message or "deal 1" in problem.message
+    assert not RoundResult.objects.filter(round__in=[second, third]).exists()
+
+
+def test_a_sheet_is_refused_at_its_field(poker_game):
+    table = poker_game.tables.order_by("number").first()
+    first = rounds(poker_game)[0]
+    lines = deal(table, (2, 0), (6, 40))[:-1]
+    with pytest.raises(sheet_services.SheetRefused) as refused:
+        save(table, first, lines)
+    found = [(p.player, p.field, p.code) for p in refused.value.problems]
+    assert (lines[0].player, "laid", word_poker.WORD_OUT_OF_RANGE) in found
+    assert (lines[1].player, "unused", word_poker.LEFT_OUT_OF_RANGE) in found
+    assert (seats(table)[-1], None, LINE_MISSING) in found
+
+
+def test_standings_count_games_and_deals_won_then_points(poker_game):
+    tournament = poker_game.stage.tournament
+    setting(poker_game, poker_deal_wins=2)
+    table = poker_game.tables.order_by("number").first()
+    first, second, third = rounds(poker_game)[:3]
+    save(table, first, deal(table, (20, 0), (0, 20)))  # seat 0 wins
+    save(table, second, deal(table, (9, 0), (30, 0)))  # seat 1 wins
+    save(table, third, deal(table, (12, 0), (4, 1)))  # seat 0 wins its second: the game
+    players = seats(table)
+    data = stage_data(poker_game.stage)
+    (rows,) = stage_standings(data, "qualifier").values()
+    by_key = {row.key: row for row in rows}
+    winner, runner_up = by_key[players[0]], by_key[players[1]]
+    assert (winner.performance.games_won, winner.performance.deals_won) == (1, 2)
+    assert winner.performance.points == 41 and winner.rank == 1
+    assert (runner_up.performance.games_won, runner_up.performance.deals_won) == (0, 1)
+    assert runner_up.performance.points == 13 and runner_up.rank == 2
+    # the others at the table: no win, 0 points each; at the other tables nothing yet
+    others = [by_key[p] for p in players[2:]]
+    assert {row.rank for row in others} == {3} and all(row.shared for row in others)
+    # the organiser's order: points first puts the runner-up's 13 above the others' 0 still,
+    # and an order by points alone keeps the winner first
+    setting(poker_game, poker_standings="points")
+    data = stage_data(poker_game.stage)
+    (rows,) = stage_standings(data, "qualifier").values()
+    assert [row.key for row in rows[:2]] == players[:2]
+
+
+def test_the_organisers_order_decides(poker_game):
+    tournament = poker_game.stage.tournament
+    table = poker_game.tables.order_by("number").first()
+    first, second = rounds(poker_game)[:2]
+    save(table, first, deal(table, (20, 0), (0, 20)))  # seat 0: one deal won, 20 points
+    save(table, second, deal(table, (6, 0), (7, 0), (7, 0)))  # seats 1, 2 each one deal won
+    players = seats(table)
+    setting(poker_game, poker_standings="deals_won,points")
+    ranked = stage_standings(stage_data(poker_game.stage), "qualifier")
+    (rows,) = ranked.values()
+    assert [row.key for row in rows[:3]] == [players[0], players[2], players[1]]
+    setting(poker_game, poker_standings="deals_won")
+    (rows,) = stage_standings(stage_data(poker_game.stage), "qualifier").values()
+    assert {row.rank for row in rows if row.key in players[:3]} == {1}
