@@ -97,7 +97,6 @@ def test_a_sheet_is_refused_at_its_field(poker_game):
 
 
 def test_standings_count_games_and_deals_won_then_points(poker_game):
-    tournament = poker_game.stage.tournament
     setting(poker_game, poker_deal_wins=2)
     table = poker_game.tables.order_by("number").first()
     first, second, third = rounds(poker_game)[:3]
@@ -125,7 +124,6 @@ def test_standings_count_games_and_deals_won_then_points(poker_game):
 
 
 def test_the_organisers_order_decides(poker_game):
-    tournament = poker_game.stage.tournament
     table = poker_game.tables.order_by("number").first()
     first, second = rounds(poker_game)[:2]
     save(table, first, deal(table, (20, 0), (0, 20)))  # seat 0: one deal won, 20 points
