@@ -18,4 +18,6 @@ CS = {
     "order of the Slovní poker standings": "pořadí kritérií ve výsledcích Slovního pokeru",
     "Games won, deals won and points, in the organiser's order.": "Vyhrané hry, vyhraná kola a body v pořadí, které určil pořadatel.",
     "Order some of games_won, deals_won and points, each once, separated by commas, not „%(value)s“.": "Uveďte některá z games_won, deals_won a points, každé nejvýš jednou, oddělená čárkami, ne „%(value)s“.",
+    "Games won": "Vyhrané hry",
+    "Deals won": "Vyhraná kola",
 }

@@ -3,7 +3,10 @@ deal, the sheet asks the word's points and the points left in hand, the line sco
 result (below zero too), a deal after the game was won or before an earlier one is refused,
 and the standings count games won, deals won and points in the organiser's order."""
 
+import re
+
 import pytest
+from django.urls import reverse
 
 from rules import word_poker
 from rules.rulesets import PokerLine
@@ -136,3 +139,18 @@ def test_the_organisers_order_decides(poker_game):
     setting(poker_game, poker_standings="deals_won")
     (rows,) = stage_standings(stage_data(poker_game.stage), "qualifier").values()
     assert {row.rank for row in rows if row.key in players[:3]} == {1}
+
+
+def test_the_public_standings_show_games_and_deals_won_not_closes(poker_game, client):
+    setting(poker_game, poker_deal_wins=1)
+    table = poker_game.tables.order_by("number").first()
+    save(table, rounds(poker_game)[0], deal(table, (20, 0), (0, 20)))
+    slug = poker_game.stage.tournament.slug
+    url = reverse("public:standings", kwargs={"slug": slug, "stage": "qualifier"})
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+    headers = re.findall(r'<th scope="col"[^>]*>\s*(?:<a[^>]*>)?\s*([^<]+?)\s*<', html)
+    assert headers[:6] == ["Místo", "Hráč", "Klub", "Vyhrané hry", "Vyhraná kola", "Body"]
+    assert "Zavření" not in headers
+    winner = seats(table)[0]
+    row = html[html.index(f"{winner}. ") :]
+    assert re.search(r"<td[^>]*>1</td>\s*<td[^>]*>1</td>\s*<td[^>]*>20</td>", row)
