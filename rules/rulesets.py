@@ -296,10 +296,37 @@ def stored_line(rule_set: RuleSet, player: Hashable, laid, unused, closed, value
 
 
 def document_rule_set(info: Mapping) -> RuleSet | None:
-    """A tournament document's club rule set (``tournament.settings.rule_set``, v4); None for
-    the championship's rules."""
-    name = info.get("settings", {}).get("rule_set", CHAMPIONSHIP)
+    """A tournament document's club rule set (``tournament.settings.rule_set``, v4), with
+    Slovní poker's settings (``tournament.settings.word_poker``, v5); None for the
+    championship's rules."""
+    settings = info.get("settings", {})
+    name = settings.get("rule_set", CHAMPIONSHIP)
+    if name == WORD_POKER:
+        return rule_set(name, **poker_settings(settings.get("word_poker", {})))
     return None if name == CHAMPIONSHIP else rule_set(name)
+
+
+def poker_settings(document: Mapping) -> dict:
+    """Slovní poker's settings as a document writes them (v5), as the rule set takes them."""
+    default = word_poker.GameEnd()
+    return {
+        "end": word_poker.GameEnd(
+            to=document.get("game_end", default.to),
+            deal_wins=document.get("deal_wins", default.deal_wins),
+            points_limit=document.get("points_limit", default.points_limit),
+        ),
+        "order": tuple(document.get("standings", word_poker.CRITERIA)),
+    }
+
+
+def poker_document(poker: "WordPoker") -> dict:
+    """Slovní poker's settings as a document writes them (v5)."""
+    return {
+        "game_end": poker.end.to,
+        "deal_wins": poker.end.deal_wins,
+        "points_limit": poker.end.points_limit,
+        "standings": list(poker.order),
+    }
 
 
 def document_lines(rule_set: RuleSet, results: Sequence[Mapping]) -> list:

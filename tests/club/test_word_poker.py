@@ -3,11 +3,18 @@ deal, the sheet asks the word's points and the points left in hand, the line sco
 result (below zero too), a deal after the game was won or before an earlier one is refused,
 and the standings count games won, deals won and points in the organiser's order."""
 
+import json
 import re
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
+from django.utils import translation
 
+from interchange.exporter import export_tournament
+from interchange.importer import DocumentRejected, import_tournament
+from interchange.schema import validator
 from rules import word_poker
 from rules.rulesets import PokerLine
 from rules.sheet import LINE_MISSING
@@ -154,3 +161,62 @@ def test_the_public_standings_show_games_and_deals_won_not_closes(poker_game, cl
     winner = seats(table)[0]
     row = html[html.index(f"{winner}. ") :]
     assert re.search(r"<td[^>]*>1</td>\s*<td[^>]*>1</td>\s*<td[^>]*>20</td>", row)
+
+
+def results_of(slug: str) -> dict:
+    out = StringIO()
+    call_command("results", slug, stdout=out)
+    return json.loads(out.getvalue())
+
+
+def played_poker(poker_game):
+    setting(poker_game, poker_deal_wins=2, poker_standings="deals_won,points,games_won")
+    table = poker_game.tables.order_by("number").first()
+    first, second, third = rounds(poker_game)[:3]
+    save(table, first, deal(table, (20, 0), (0, 20)))
+    save(table, second, deal(table, (9, 0), (30, 0)))
+    save(table, third, deal(table, (12, 0), (4, 1)))
+    return poker_game.stage.tournament
+
+
+def test_a_slovni_poker_tournament_round_trips_in_version_5(poker_game):
+    tournament = played_poker(poker_game)
+    exported = export_tournament(tournament)
+    assert exported["version"] == 5
+    assert list(validator("tournament").iter_errors(exported)) == []
+    assert exported["tournament"]["settings"]["rule_set"] == "word_poker"
+    assert exported["tournament"]["settings"]["word_poker"] == {
+        "game_end": "deal_wins",
+        "deal_wins": 2,
+        "points_limit": 30,
+        "standings": ["deals_won", "points", "games_won"],
+    }
+    again, _warnings = import_tournament(json.loads(json.dumps(exported)), slug="znovu")
+    assert (again.rule_set, again.poker_deal_wins, again.poker_standings) == (
+        "word_poker",
+        2,
+        "deals_won,points,games_won",
+    )
+    assert export_tournament(again) == exported
+    results = results_of("znovu")
+    assert results == results_of(tournament.slug)
+    assert list(validator("results").iter_errors(results)) == []
+    (rows,) = results["qualifier"]["standings"].values()
+    players = seats(poker_game.tables.order_by("number").first())
+    # by deals won first: the game's winner (2 deals, 41 points), then the runner-up (1 deal,
+    # -20 + 30 + 3 points)
+    assert [(r["player"], r["deals_won"], r["games_won"], r["points"]) for r in rows[:2]] == [
+        (players[0], 2, 1, 41),
+        (players[1], 1, 0, 13),
+    ]
+
+
+def test_a_document_with_a_deal_after_the_game_is_refused_at_its_place(poker_game):
+    tournament = played_poker(poker_game)
+    document = export_tournament(tournament)
+    document["tournament"]["settings"]["word_poker"]["deal_wins"] = 1
+    with translation.override("cs"), pytest.raises(DocumentRejected) as refused:
+        import_tournament(document, slug="spatne")
+    problems = [str(problem) for problem in refused.value.problems]
+    assert any("hra skončila výhrou v 1. kole: 2. kolo se už nehraje" in p for p in problems)
+    assert not Tournament.objects.filter(slug="spatne").exists()
