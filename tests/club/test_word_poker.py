@@ -22,6 +22,7 @@ from scoring import sheets as sheet_services
 from scoring.models import RoundResult
 from scoring.selectors import stage_data
 from scoring.standings import stage_standings
+from sync.services import create_push_token
 from tests.authors import author
 from tournament.models import Tournament
 
@@ -220,3 +221,22 @@ def test_a_document_with_a_deal_after_the_game_is_refused_at_its_place(poker_gam
     problems = [str(problem) for problem in refused.value.problems]
     assert any("hra skončila výhrou v 1. kole: 2. kolo se už nehraje" in p for p in problems)
     assert not Tournament.objects.filter(slug="spatne").exists()
+
+
+def test_a_push_carries_a_slovni_poker_tournament(poker_game, client):
+    pushed = export_tournament(played_poker(poker_game))
+    token = create_push_token(slug="poker", kind="club", year=2026, by=author("test"))
+    response = client.generic(
+        "PUT",
+        "/api/turnaj/poker/",
+        json.dumps({"revision": 1, "tournament": pushed}).encode(),
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert response.status_code == 200, response.content
+    server = Tournament.objects.get(slug="poker")
+    assert (server.rule_set, server.poker_deal_wins) == ("word_poker", 2)
+    assert (
+        results_of("poker")["qualifier"]
+        == results_of(poker_game.stage.tournament.slug)["qualifier"]
+    )
