@@ -18,7 +18,7 @@ from django.db.models.signals import post_save
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules import club, rulesets
+from rules import rulesets
 from rules import sheet as rules_sheet
 from rules.championship import deal_size
 from rules.rulesets import RuleSet
@@ -318,7 +318,7 @@ def confirmed_already_message(round_: Round) -> str:
 def keep_referees_fields(state: SheetState, lines: Sequence[rules_sheet.SheetLine]) -> list:
     """A table's lines with the disqualification and the penalty as stored (the referee's):
     whatever the table sent for them is ignored."""
-    if lines and isinstance(lines[0], club.ClubLine):
+    if club_rules(state) is not None:
         return list(lines)  # a club rule set's sheet asks neither
     kept = []
     for line in lines:

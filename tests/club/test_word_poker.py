@@ -18,12 +18,15 @@ from interchange.schema import validator
 from rules import word_poker
 from rules.rulesets import PokerLine
 from rules.sheet import LINE_MISSING
+from scoring import links
 from scoring import sheets as sheet_services
 from scoring.models import RoundResult
 from scoring.selectors import stage_data
 from scoring.standings import stage_standings
 from sync.services import create_push_token
 from tests.authors import author
+from tests.club.test_pages import sheet_url
+from tests.conftest import client_of, table_and_round
 from tournament.models import Tournament
 
 from .conftest import club_game
@@ -239,4 +242,49 @@ def test_a_push_carries_a_slovni_poker_tournament(poker_game, client):
     assert (
         results_of("poker")["qualifier"]
         == results_of(poker_game.stage.tournament.slug)["qualifier"]
+    )
+
+
+def poker_form(lines) -> dict:
+    data = {"version": "0", "then": "stay"}
+    for line in lines:
+        data[f"p{line.player}-laid"] = str(line.laid)
+        data[f"p{line.player}-unused"] = str(line.unused)
+    return data
+
+
+def test_the_desk_asks_the_words_points_and_the_hand_and_saves_them(poker_game, referees):
+    table, round_ = table_and_round(poker_game)
+    client = client_of(referees[0])
+    url = sheet_url(poker_game, table, round_)
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+    first = seats(table)[0]
+    assert f'name="p{first}-laid"' in html and f'name="p{first}-unused"' in html
+    assert f'name="p{first}-closed"' not in html and f'name="p{first}-words"' not in html
+    assert "body slova" in html.lower() and "body karet v ruce" in html.lower()
+    refused = client.post(url, poker_form(deal(table, (3, 0))))
+    assert refused.status_code == 422
+    assert f'id="id_p{first}-laid-error"' in refused.content.decode()
+    response = client.post(url, poker_form(deal(table, (14, 3), (0, 12))))
+    assert response.status_code == 302
+    scores = dict(
+        RoundResult.objects.filter(table=table, round=round_).values_list(
+            "player__start_number", "rule_score"
+        )
+    )
+    assert scores[first] == 11 and scores[seats(table)[1]] == -12
+
+
+def test_the_tables_phone_asks_the_words_points_and_the_hand(poker_game, client):
+    table, round_ = table_and_round(poker_game)
+    path = links.table_path(links.issue_table_links(game=poker_game, by=author("t"))[1])
+    html = client.get(path).content.decode()
+    first = seats(table)[0]
+    assert f'name="p{first}-laid"' in html and f'name="p{first}-closed"' not in html
+    data = {**poker_form(deal(table, (20, 0))), "round": str(round_.number)}
+    response = client.post(path, data)
+    assert response.status_code == 302, response.content.decode()
+    assert (
+        RoundResult.objects.get(table=table, round=round_, player__start_number=first).rule_score
+        == 20
     )
