@@ -15,6 +15,7 @@ from django.utils import translation
 from interchange.exporter import export_tournament
 from interchange.importer import DocumentRejected, import_tournament
 from interchange.schema import validator
+from printing import documents, text
 from rules import word_poker
 from rules.rulesets import PokerLine
 from rules.sheet import LINE_MISSING
@@ -94,7 +95,7 @@ def test_a_deal_before_an_earlier_one_or_after_the_game_is_refused(poker_game):
         save(table, second, deal(table, (10, 0)))
     (problem,) = refused.value.problems
     assert problem.code == word_poker.DEAL_AFTER_GAME_END
-    assert "1. kole" in problem.message or "deal 1" in problem.message
+    assert "1. hře" in problem.message or "deal 1" in problem.message
     assert not RoundResult.objects.filter(round__in=[second, third]).exists()
 
 
@@ -160,7 +161,7 @@ def test_the_public_standings_show_games_and_deals_won_not_closes(poker_game, cl
     url = reverse("public:standings", kwargs={"slug": slug, "stage": "qualifier"})
     html = client.get(url, HTTP_ACCEPT_LANGUAGE="cs").content.decode()
     headers = re.findall(r'<th scope="col"[^>]*>\s*(?:<a[^>]*>)?\s*([^<]+?)\s*<', html)
-    assert headers[:6] == ["Místo", "Hráč", "Klub", "Vyhrané hry", "Vyhraná kola", "Body"]
+    assert headers[:6] == ["Místo", "Hráč", "Klub", "Vyhrané partie", "Vyhrané hry", "Body"]
     assert "Zavření" not in headers
     winner = seats(table)[0]
     row = html[html.index(f"{winner}. ") :]
@@ -222,7 +223,7 @@ def test_a_document_with_a_deal_after_the_game_is_refused_at_its_place(poker_gam
     with translation.override("cs"), pytest.raises(DocumentRejected) as refused:
         import_tournament(document, slug="spatne")
     problems = [str(problem) for problem in refused.value.problems]
-    assert any("hra skončila výhrou v 1. kole: 2. kolo se už nehraje" in p for p in problems)
+    assert any("partie skončila výhrou v 1. hře: 2. hra se už nehraje" in p for p in problems)
     assert not Tournament.objects.filter(slug="spatne").exists()
 
 
@@ -288,3 +289,12 @@ def test_the_tables_phone_asks_the_words_points_and_the_hand(poker_game, client)
         RoundResult.objects.get(table=table, round=round_, player__start_number=first).rule_score
         == 20
     )
+
+
+def test_the_text_and_braille_standings_say_games_and_deals_won(poker_game):
+    tournament = played_poker(poker_game)
+    with translation.override("cs"):
+        lines = text.standings_lines(documents.stage_standings(tournament, "qualifier"))
+    winner = next(line for line in lines if line.startswith("1. "))
+    assert "41 bodů, 1 vyhraná partie, 2 vyhrané hry, nejlepší hra 20" in winner
+    assert not any("zavření" in line for line in lines)

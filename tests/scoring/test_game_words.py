@@ -21,7 +21,7 @@ def test_each_refusal_of_a_deal_is_said_in_czech_at_its_field():
     problems = POKER.check(bad, round_number=2, seated=[1, 2, 3], earlier=[first])
     assert czech(problems) == [
         (3, None, "chybí řádek hráče"),
-        (None, None, "hra skončila výhrou v 1. kole: 2. kolo se už nehraje"),
+        (None, None, "partie skončila výhrou v 1. hře: 2. hra se už nehraje"),
         (1, "laid", "karty v ruce za 0: samotné karty slova pak mají nejméně 5 bodů, ne 2"),
         (2, "unused", "karty v ruce (nejvýše 5) mají nejvýše 31 bodů, ne 40"),
     ]
