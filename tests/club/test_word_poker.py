@@ -24,6 +24,7 @@ from scoring import sheets as sheet_services
 from scoring.models import RoundResult
 from scoring.selectors import stage_data
 from scoring.standings import stage_standings
+from staff.forms import TournamentForm
 from sync.services import create_push_token
 from tests.authors import author
 from tests.club.test_pages import sheet_url
@@ -298,3 +299,9 @@ def test_the_text_and_braille_standings_say_games_and_deals_won(poker_game):
     winner = next(line for line in lines if line.startswith("1. "))
     assert "41 bodů, 1 vyhraná partie, 2 vyhrané hry, nejlepší hra 20" in winner
     assert not any("zavření" in line for line in lines)
+
+
+def test_the_settings_form_does_not_offer_slovni_poker_yet():
+    """Its deals are not yet played through the draws and the grid (rounds 1-7 only)."""
+    offered = [value for value, _label in TournamentForm().fields["rule_set"].choices]
+    assert "word_poker" not in offered and {"casual", "syllabatim_2"} <= set(offered)
