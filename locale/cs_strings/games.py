@@ -34,4 +34,5 @@ CS = {
         "%(count)s vyhraných her",
     ),
     "best deal %(points)s": "nejlepší hra %(points)s",
+    "Deals played": "Odehrané hry",
 }

@@ -3,6 +3,7 @@ deal, the sheet asks the word's points and the points left in hand, the line sco
 result (below zero too), a deal after the game was won or before an earlier one is refused,
 and the standings count games won, deals won and points in the organiser's order."""
 
+import io
 import json
 import re
 from io import StringIO
@@ -11,11 +12,12 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
+from pypdf import PdfReader
 
 from interchange.exporter import export_tournament
 from interchange.importer import DocumentRejected, import_tournament
 from interchange.schema import validator
-from printing import documents, text
+from printing import documents, pdf, text
 from rules import word_poker
 from rules.rulesets import PokerLine
 from rules.sheet import LINE_MISSING
@@ -305,3 +307,21 @@ def test_the_settings_form_does_not_offer_slovni_poker_yet():
     """Its deals are not yet played through the draws and the grid (rounds 1-7 only)."""
     offered = [value for value, _label in TournamentForm().fields["rule_set"].choices]
     assert "word_poker" not in offered and {"casual", "syllabatim_2"} <= set(offered)
+
+
+def test_the_printed_standings_and_their_twin_count_games_and_deals_won(poker_game):
+    tournament = played_poker(poker_game)
+    with translation.override("cs"):
+        stage = documents.stage_standings(tournament, "qualifier")
+        assert documents.standings_columns(documents.plays_poker(stage))[3:] == [
+            "Vyhrané partie",
+            "Vyhrané hry",
+            "Body",
+            "Odehrané hry",
+        ]
+        first = stage.categories[0][1].rows[0]
+        assert documents.standing_figures(first) == [1, 2, 41, 3]
+        pdf_bytes = pdf.standings(stage)
+    pages = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf_bytes)).pages)
+    words = " ".join(pages.split())
+    assert "Vyhrané partie" in words and "Zavření" not in words
