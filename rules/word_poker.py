@@ -167,6 +167,17 @@ def game_state(
     return GameState(wins, points, None, frozenset())
 
 
+def most_deals(players: int, end: GameEnd = GameEnd()) -> int | None:
+    """The most deals a game of ``players`` at a table can take: every deal is won by someone,
+    so after ``players × (deal_wins − 1) + 1`` deals some player has ``deal_wins`` of them (and
+    a game can last that long: each player wins ``deal_wins − 1`` deals alone first). None for
+    a points limit: a deal's results may be below zero, so no number of deals is sure to reach
+    it. What the draws, the desk's grid and a stage's progress must plan for a game's deals."""
+    if end.to == TO_POINTS:
+        return None
+    return players * (end.deal_wins - 1) + 1
+
+
 def _winners(wins: Mapping, points: Mapping, end: GameEnd) -> frozenset:
     if end.to == TO_DEAL_WINS:
         return frozenset(player for player, won in wins.items() if won >= end.deal_wins)

@@ -208,3 +208,29 @@ def test_records_count_game_wins_deal_wins_and_points_up_to_the_games_end():
         2, games_won=0, deals_won=0, points=8, games=1, deals=2, best_deal=5
     )
     assert rows[3] == wp.Record(3)
+
+
+@given(st.integers(wp.PLAYERS_MIN, wp.PLAYERS_MAX), st.integers(1, 6), st.data())
+def test_a_game_to_deal_wins_ends_within_the_most_deals(players, target, data):
+    """However the deals fall (one or more winners each), the game has ended by deal
+    ``most_deals``; and a game of single winners in turn takes exactly that many."""
+    end = wp.GameEnd(deal_wins=target)
+    most = wp.most_deals(players, end)
+    results = st.lists(st.integers(-5, 5), min_size=players, max_size=players)
+    deals = [
+        [wp.DealLine(seat, word, 0) for seat, word in enumerate(data.draw(results))]
+        for _ in range(most)
+    ]
+    ended = wp.game_state(deals, end).ended_after
+    assert ended is not None and ended <= most
+    in_turn = [
+        [wp.DealLine(seat, 1 if seat == number % players else 0, 0) for seat in range(players)]
+        for number in range(most)
+    ]
+    assert wp.game_state(in_turn, end).ended_after == most
+    assert wp.game_state(in_turn[:-1], end).ended_after is None
+
+
+def test_a_points_limit_sets_no_most_deals():
+    assert wp.most_deals(9, wp.GameEnd(to=wp.TO_POINTS)) is None
+    assert wp.most_deals(4) == 4 * (wp.DEAL_WINS - 1) + 1
