@@ -5,6 +5,7 @@ from collections import defaultdict
 
 from django.utils import timezone
 
+from rules.rulesets import poker_document
 from rules.score import RESULT_FIELDS
 from scoring.models import Lot, Replacement, RoundResult, Sanction
 from tournament.models import (
@@ -23,7 +24,7 @@ from tournament.models import (
 )
 
 FORMAT = "syllabatim-tournament"
-VERSION = 5
+VERSION = 6
 
 
 def write_json(out, document: dict) -> None:
@@ -67,6 +68,8 @@ def tournament_info(tournament: Tournament) -> dict:
     settings = {}
     if tournament.rule_set != RuleSetChoice.CHAMPIONSHIP:  # v4
         settings["rule_set"] = tournament.rule_set
+    if tournament.rule_set == RuleSetChoice.WORD_POKER:  # v6
+        settings["word_poker"] = poker_document(tournament.rules())
     if tournament.plays_finals:  # v4
         settings["finals"] = True
     if tournament.close_bonus is not None:

@@ -8,7 +8,13 @@ from django.utils.translation import gettext as _
 
 from rules.commitment import seed_hex
 from rules.gender import suggested_gender
-from rules.rulesets import RuleSet, document_lines, document_rule_set, extra_values
+from rules.rulesets import (
+    RuleSet,
+    document_lines,
+    document_rule_set,
+    extra_values,
+    poker_settings,
+)
 from rules.stages import STAGES
 from rules.timestamps import parse_moment
 from scoring.models import Lot, Replacement, RoundResult, Sanction, Sheet
@@ -218,6 +224,12 @@ def _tournament_of(info: dict, slug: str) -> Tournament:
         rule_set=settings.get("rule_set", RuleSetChoice.CHAMPIONSHIP),
         plays_finals=settings.get("finals", False),
     )
+    if tournament.rule_set == RuleSetChoice.WORD_POKER:  # v6
+        poker = poker_settings(settings.get("word_poker", {}))
+        tournament.poker_game_end = poker["end"].to
+        tournament.poker_deal_wins = poker["end"].deal_wins
+        tournament.poker_points_limit = poker["end"].points_limit
+        tournament.poker_standings = ",".join(poker["order"])
     tournament.save()
     return tournament
 

@@ -15,7 +15,7 @@ from scoring.standings import (
 )
 
 FORMAT = "syllabatim-results"
-VERSION = 4
+VERSION = 6
 
 
 def standing_row(row: Ranked) -> dict:
@@ -29,6 +29,9 @@ def standing_row(row: Ranked) -> dict:
     }
     if row.by_lot:  # v3: a recorded lot decided the place
         found["by_lot"] = True
+    if hasattr(row.performance, "games_won"):  # v6: Slovní poker
+        found["games_won"] = row.performance.games_won
+        found["deals_won"] = row.performance.deals_won
     return found
 
 

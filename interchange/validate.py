@@ -29,6 +29,7 @@ from rules.eligibility import NOT_PAID, UNDER_AGE, eligibility_problems
 from rules.rulesets import (
     CHAMPIONSHIP,
     Championship,
+    WordPoker,
     document_lines,
     document_rule_set,
     unasked,
@@ -362,7 +363,13 @@ class Checker:
     def check_table_rounds(self, place: Place, table: dict, rounds: list, max_card_value: int):
         seats = table["seats"]
         listed = Counter(entry["round"] for entry in table.get("rounds", []))
-        for entry in table.get("rounds", []):
+        deals: dict[int, list] = {}  # Slovní poker (v6): each round's lines, a deal each
+        entries = table.get("rounds", [])
+        if isinstance(document_rule_set(self.document["tournament"]), WordPoker):
+            # in playing order, so that each deal is checked after the table's earlier ones
+            order = {number: position for position, number in enumerate(rounds)}
+            entries = sorted(entries, key=lambda entry: order.get(entry["round"], len(order)))
+        for entry in entries:
             round_number = entry["round"]
             at = replace(place, round=round_number)
             if round_number not in rounds:
@@ -406,15 +413,21 @@ class Checker:
                     for result in entry["results"]
                 ]
             check = sheet.check_sheet if club is None else club.check
+            options = {"round_number": round_number}
+            if isinstance(club, WordPoker):  # v6: a deal after the table's earlier ones
+                deals[round_number] = lines
+                played = rounds[: rounds.index(round_number)]
+                options = {
+                    "round_number": len(played) + 1,
+                    "earlier": [deals[number] for number in played if number in deals],
+                }
             for problem in sheet.errors(
-                check(
-                    lines,
-                    round_number=round_number,
-                    seated=seats,
-                    max_card_value=max_card_value,
-                )
+                check(lines, seated=seats, max_card_value=max_card_value, **options)
             ):
-                self.error(replace(at, player=problem.player), sheet_problem_message(problem))
+                self.error(
+                    replace(at, player=problem.player),
+                    sheet_problem_message(problem, club.name if club else None),
+                )
 
     def check_lots(self, players: dict[int, dict], teams: set[str]) -> None:
         for position, lot in enumerate(self.document.get("lots", []), start=1):

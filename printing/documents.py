@@ -29,6 +29,7 @@ from scoring.pages import (
     CategoryStanding,
     ExpelledRow,
     SeatRow,
+    StandingRow,
     TeamRow,
     draw_rows,
     lot_record_url,
@@ -257,17 +258,30 @@ def quota_line(stage: "StageStandings", quota: int) -> str:
     ) % {"count": quota}
 
 
-def standings_columns() -> list[str]:
-    """The columns of a printed standings list, as the PDF and its accessible twin head them."""
-    return [
-        _("Rank"),
-        _("No."),
-        _("Name"),
-        _("Points"),
-        _("Closes"),
-        _("Best round"),
-        _("Rounds"),
-    ]
+def standings_columns(poker: bool = False) -> list[str]:
+    """The columns of a printed standings list, as the PDF and its accessible twin head them;
+    ``poker``: Slovní poker's, games and deals won in place of closes and the best round."""
+    return [_("Rank"), _("No."), _("Name"), *figure_columns(poker)]
+
+
+def figure_columns(poker: bool = False) -> list[str]:
+    if poker:
+        return [_("Games won"), _("Deals won"), _("Points"), _("Deals played")]
+    return [_("Points"), _("Closes"), _("Best round"), _("Rounds")]
+
+
+def standing_figures(row: StandingRow) -> list:
+    """A row's figures in the order of ``figure_columns``."""
+    if row.games_won is not None:
+        return [row.games_won, row.deals_won, row.points, row.rounds]
+    return [row.points, row.closes, row.best_round, row.rounds]
+
+
+def plays_poker(stage) -> bool:
+    """Whether a stage's standings are Slovní poker's (their rows count games won)."""
+    return any(
+        row.games_won is not None for _name, standing in stage.categories for row in standing.rows
+    )
 
 
 def expelled_line(row: ExpelledRow) -> str:

@@ -55,10 +55,13 @@ from .documents import (
     card_title,
     closed_word,
     expelled_line,
+    figure_columns,
     lot_record_line,
     lot_words,
+    plays_poker,
     quota_line,
     row_note,
+    standing_figures,
     standings_columns,
 )
 
@@ -440,7 +443,8 @@ def _standing_story(stage: StageStandings) -> list:
                 True,
             )
         )
-    columns = [*standings_columns(), ""]
+    poker = plays_poker(stage)
+    columns = [*standings_columns(poker), ""]
     widths = fitted(
         [14 * mm, 12 * mm, 55 * mm, 17 * mm, 17 * mm, 17 * mm, 12 * mm, 35 * mm],
         columns,
@@ -462,10 +466,7 @@ def _standing_story(stage: StageStandings) -> list:
                     rank,
                     row.player.number,
                     text(row.player.name, 9),
-                    row.points,
-                    row.closes,
-                    row.best_round,
-                    row.rounds,
+                    *standing_figures(row),
                     text(row_note(row), 8),
                 ]
             )
@@ -515,7 +516,7 @@ def large_standings(stage: StageStandings) -> bytes:
                 True,
             )
         )
-    columns = [_("Rank"), _("Name"), _("Points"), _("Closes"), _("Best round"), ""]
+    columns = [_("Rank"), _("Name"), *figure_columns(plays_poker(stage))[:3], ""]
     widths = fitted(
         [24 * mm, 90 * mm, 30 * mm, 34 * mm, 36 * mm, 48 * mm],
         columns,
@@ -535,9 +536,7 @@ def large_standings(stage: StageStandings) -> bytes:
                 [
                     f"{row.rank}.{'*' if row.shared else ''}",
                     text(f"{row.player.name} ({row.player.number})", size),
-                    row.points,
-                    row.closes,
-                    row.best_round,
+                    *standing_figures(row)[:3],
                     text(row_note(row), size),
                 ]
             )

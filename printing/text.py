@@ -46,10 +46,19 @@ def _row_line(row) -> str:
         "number": row.player.number,
         "points": row.points,
     }
-    line += ", " + ngettext("%(count)s close", "%(count)s closes", row.closes) % {
-        "count": row.closes
-    }
-    line += ", " + _("best round %(points)s") % {"points": row.best_round}
+    if getattr(row, "games_won", None) is not None:  # Slovní poker: games and deals won
+        line += ", " + ngettext("%(count)s game won", "%(count)s games won", row.games_won) % {
+            "count": row.games_won
+        }
+        line += ", " + ngettext("%(count)s deal won", "%(count)s deals won", row.deals_won) % {
+            "count": row.deals_won
+        }
+        line += ", " + _("best deal %(points)s") % {"points": row.best_round}
+    else:
+        line += ", " + ngettext("%(count)s close", "%(count)s closes", row.closes) % {
+            "count": row.closes
+        }
+        line += ", " + _("best round %(points)s") % {"points": row.best_round}
     if row.shared:
         line += ", " + _("shared rank")
     note = row_note(row)

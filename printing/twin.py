@@ -29,9 +29,11 @@ from .documents import (
     closed_word,
     expelled_line,
     lot_words,
+    plays_poker,
     quota_line,
     round_label,
     row_note,
+    standing_figures,
     standings_columns,
 )
 
@@ -73,16 +75,13 @@ def _standings_sections(stage: StageStandings) -> list[Section]:
         section.tables.append(
             TwinTable(
                 _("Standings: %(stage)s, %(category)s") % {"stage": stage.stage, "category": name},
-                [*standings_columns(), _("Note")],
+                [*standings_columns(plays_poker(stage)), _("Note")],
                 [
                     [
                         _place(row),
                         row.player.number,
                         row.player.name,
-                        row.points,
-                        row.closes,
-                        row.best_round,
-                        row.rounds,
+                        *standing_figures(row),
                         row_note(row) or "–",
                     ]
                     for row in standing.rows

@@ -70,6 +70,9 @@ class StandingsTable(PublicTable):
     club = tables.Column(
         _("Club"), accessor="player__club", order_by=("player__club_key", "player__number")
     )
+    # Slovní poker's standings only (issue 37): games and deals won, before the points.
+    games_won = HighestFirst(_("Games won"), order_by=("-games_won", "rank"))
+    deals_won = HighestFirst(_("Deals won"), order_by=("-deals_won", "rank"))
     points = HighestFirst(_("Points"), order_by=("rank", "player__number"))
     closes = tables.Column(_("Closes"))
     best_round = tables.Column(_("Best round"))
@@ -78,6 +81,11 @@ class StandingsTable(PublicTable):
 
     class Meta(PublicTable.Meta):
         order_by = ("rank",)
+
+    def __init__(self, data, *args, **kwargs):
+        poker = any(getattr(row, "games_won", None) is not None for row in data)
+        exclude = ("closes",) if poker else ("games_won", "deals_won")
+        super().__init__(data, *args, exclude=exclude, **kwargs)
 
     def render_rank(self, record):
         return f"{record.rank}." + ("*" if record.shared else "")

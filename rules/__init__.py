@@ -17,5 +17,11 @@ category, everyone tied at the last place included); the rule sets a tournament 
 (``rulesets.py``: the championship's, the casual scoring and Syllabatim 2, whose rules are in
 ``club.py``, with the club standings by points alone, ``club_rank``) and the rating of persons
 (``rating.py``, a least-squares fit of skill from each game's points against its table and
-deal: shown, never used by a rule). Card values are data: ``rules/data/cards.csv``.
+deal: shown, never used by a rule); the association's other games (issue 37): Slovní poker
+(``word_poker.py``: a deal's result and winners, a game's end at N deal wins or a points limit,
+the sheet bounded by the deck, the standings in the organiser's order; offered as the rule set
+``word_poker``) and Scrabble (``scrabble.py``: the end of a game, the sheet bounded by the tiles,
+the standings by wins, spread and scores, the Swiss pairing with a bye and king of the hill,
+seeded like a draw). Card values are data: ``rules/data/cards.csv``, Slovní poker's deck
+``rules/data/slovni-poker-cards.csv``, Scrabble's tiles ``rules/data/scrabble-tiles.csv``.
 """

@@ -1,7 +1,8 @@
 """The rule sets a tournament can be played by (issue 25): the championship's, the casual
-scoring and Syllabatim 2. A tournament chooses one when it is created; each says what its score
-sheet asks per player and round (``fields``), makes a sheet line from the values entered
-(``line``), checks a table's round (``check``) and scores it (``scores``).
+scoring and Syllabatim 2; and the association's other game Slovní poker (issue 37). A tournament
+chooses one when it is created; each says what its score sheet asks per player and round
+(``fields``), makes a sheet line from the values entered (``line``), checks a table's round
+(``check``) and scores it (``scores``).
 
 The rules themselves are elsewhere, once: the championship's in ``score.py`` and ``sheet.py``
 (numbers in ``championship.py``), the club rules in ``club.py``. Scores of a round are the
@@ -9,10 +10,10 @@ table's, not a line's: the casual bonuses depend on the others at the table.
 """
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import ClassVar, Protocol
 
-from . import club
+from . import club, word_poker
 from .championship import CLOSE_BONUS, MAX_CARD_VALUE
 from .score import RESULT_FIELDS, RESULT_FLAGS, round_score
 from .sheet import Problem, SheetLine, check_sheet
@@ -20,6 +21,7 @@ from .sheet import Problem, SheetLine, check_sheet
 CHAMPIONSHIP = "championship"
 CASUAL = "casual"
 SYLLABATIM_2 = "syllabatim_2"
+WORD_POKER = "word_poker"
 
 # What kind of answer a sheet's field takes.
 COUNT = "count"  # a whole number, not below zero
@@ -131,12 +133,93 @@ class Syllabatim2(Casual):
     )
 
 
-RULE_SETS = {rules.name: rules for rules in (Championship, Casual, Syllabatim2)}
+# Slovní poker's words (``rules.word_poker``) for the sheet's fields.
+POKER_FIELDS = {"word": "laid", "left": "unused"}
+
+
+@dataclass(frozen=True)
+class PokerLine:
+    """One player's line of a Slovní poker deal in the store's terms: ``laid`` the word's
+    points (its cards' and dice's), ``unused`` the points of the cards left in hand; a deal
+    has no close."""
+
+    player: Hashable
+    laid: object
+    unused: object
+    closed: bool = False
+
+    def deal_line(self) -> word_poker.DealLine:
+        return word_poker.DealLine(self.player, self.laid, self.unused)
+
+
+@dataclass(frozen=True)
+class WordPoker:
+    """Slovní poker (``rules.word_poker``): a round of the tournament's structure is a deal;
+    the sheet asks the word's points and the points left in hand; a line scores the deal's
+    result, word minus hand, which may be below zero. ``end``: what a game is played to;
+    ``order``: the standings' criteria in the organiser's order; ``max_die_value``: the
+    highest face of a die, if the organiser records one (the rules give none)."""
+
+    end: word_poker.GameEnd = word_poker.GameEnd()
+    order: tuple[str, ...] = word_poker.CRITERIA
+    max_die_value: int | None = None
+    name: ClassVar[str] = WORD_POKER
+    action_cards: ClassVar[tuple[str, ...]] = ()
+    fields: ClassVar[tuple[SheetField, ...]] = (
+        SheetField("laid", COUNT),
+        SheetField("unused", COUNT),
+    )
+
+    def __post_init__(self):
+        object.__setattr__(self, "order", word_poker.standing_order(self.order))
+
+    def line(self, player: Hashable, values: Mapping[str, object]) -> PokerLine:
+        values = dict(values)
+        if values.get("closed") in (False, 0, None):
+            values.pop("closed", None)
+        _unknown_fields(self, values)
+        return PokerLine(player, values.get("laid"), values.get("unused"))
+
+    def check(
+        self,
+        lines: Sequence[PokerLine],
+        *,
+        round_number: int,
+        seated: Sequence[Hashable] | None = None,
+        earlier: Sequence[Sequence[PokerLine]] | None = None,
+        **ignored,
+    ) -> list[Problem]:
+        """The deal's sheet (``word_poker.check_deal``); with ``earlier`` (the table's deals
+        of the game before this one, in order) also whether the game was already won."""
+        deals = [[line.deal_line() for line in deal] for deal in earlier or ()]
+        problems = word_poker.check_deal(
+            [line.deal_line() for line in lines],
+            deal_number=round_number if earlier is not None else len(deals) + 1,
+            earlier=deals,
+            seated=seated,
+            end=self.end,
+            max_die_value=self.max_die_value,
+        )
+        # The refusal's place is the sheet's field: the word's points are "laid", the points
+        # left in hand "unused".
+        return [
+            replace(problem, field=POKER_FIELDS.get(problem.field, problem.field))
+            for problem in problems
+        ]
+
+    def scores(self, lines: Sequence[PokerLine]) -> dict[Hashable, int]:
+        return word_poker.deal_results([line.deal_line() for line in lines])
+
+    def winners(self, lines: Sequence[PokerLine]) -> frozenset:
+        return word_poker.deal_winners([line.deal_line() for line in lines])
+
+
+RULE_SETS = {rules.name: rules for rules in (Championship, Casual, Syllabatim2, WordPoker)}
 
 
 def rule_set(name: str, **settings) -> RuleSet:
     """The rule set a tournament chose, with its settings (the championship's close bonus, the
-    casual scoring's bonus at a table of two)."""
+    casual scoring's bonus at a table of two, Slovní poker's game end and standings order)."""
     if name not in RULE_SETS:
         raise ValueError(f"no rule set {name!r}; there are {', '.join(RULE_SETS)}")
     return RULE_SETS[name](**settings)
@@ -184,7 +267,7 @@ LINE_KEYS = ("player",)
 # Every document's line may carry these at their defaults (the export writes them for every
 # rule set); a club rule set's line with any other value of them is refused like any field
 # its sheet does not ask.
-UNSET = {"disqualified": False, "penalty": 0}
+UNSET = {"disqualified": False, "penalty": 0, "closed": False}  # Slovní poker has no close
 
 
 def unasked(rule_set: RuleSet, values: Mapping) -> list[str]:
@@ -213,10 +296,37 @@ def stored_line(rule_set: RuleSet, player: Hashable, laid, unused, closed, value
 
 
 def document_rule_set(info: Mapping) -> RuleSet | None:
-    """A tournament document's club rule set (``tournament.settings.rule_set``, v4); None for
-    the championship's rules."""
-    name = info.get("settings", {}).get("rule_set", CHAMPIONSHIP)
+    """A tournament document's club rule set (``tournament.settings.rule_set``, v4), with
+    Slovní poker's settings (``tournament.settings.word_poker``, v6); None for the
+    championship's rules."""
+    settings = info.get("settings", {})
+    name = settings.get("rule_set", CHAMPIONSHIP)
+    if name == WORD_POKER:
+        return rule_set(name, **poker_settings(settings.get("word_poker", {})))
     return None if name == CHAMPIONSHIP else rule_set(name)
+
+
+def poker_settings(document: Mapping) -> dict:
+    """Slovní poker's settings as a document writes them (v6), as the rule set takes them."""
+    default = word_poker.GameEnd()
+    return {
+        "end": word_poker.GameEnd(
+            to=document.get("game_end", default.to),
+            deal_wins=document.get("deal_wins", default.deal_wins),
+            points_limit=document.get("points_limit", default.points_limit),
+        ),
+        "order": tuple(document.get("standings", word_poker.CRITERIA)),
+    }
+
+
+def poker_document(poker: "WordPoker") -> dict:
+    """Slovní poker's settings as a document writes them (v6)."""
+    return {
+        "game_end": poker.end.to,
+        "deal_wins": poker.end.deal_wins,
+        "points_limit": poker.end.points_limit,
+        "standings": list(poker.order),
+    }
 
 
 def document_lines(rule_set: RuleSet, results: Sequence[Mapping]) -> list:

@@ -50,11 +50,14 @@ RESULT_FLAGS = tuple(field.name for field in fields(RoundEntry) if field.type in
 def round_score(entry: RoundEntry, close_bonus: int = CLOSE_BONUS) -> int:
     """Laid minus unused, plus the close bonus, minus the penalty; never below zero (I).
 
-    A disqualified round scores nothing (H).
+    A disqualified round scores nothing (H). A club rule set's line scores what the rule set
+    gave it (``ScoredEntry``), below zero only where the rule set's score is (Slovní poker).
     """
     if entry.disqualified:
         return 0
     if entry.scored is not None:
-        return max(0, entry.scored - entry.penalty)
+        # The rule set's score stands; a penalty takes it down to zero at most. Only Slovní
+        # poker's deal scores below zero (the word minus the cards left in hand).
+        return max(min(0, entry.scored), entry.scored - entry.penalty)
     bonus = close_bonus if entry.closed else 0
     return max(0, entry.laid - entry.unused + bonus - entry.penalty)

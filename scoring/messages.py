@@ -3,7 +3,7 @@
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from rules import advancement, club, finals, sanctions, sheet, stages
+from rules import advancement, club, finals, rulesets, sanctions, sheet, stages, word_poker
 
 FIELD_NAMES = {
     "laid": lambda: _("laid"),
@@ -16,6 +16,22 @@ FIELD_NAMES = {
     "doubled_word": lambda: _("value of the word ×2"),
     "halved_word": lambda: _("value of the word ÷2"),
 }
+
+# A rule set's own names of the sheet's fields, where they are not the championship's: Slovní
+# poker's "laid" is the word's points (cards and dice), its "unused" the cards left in hand.
+RULE_SET_FIELD_NAMES = {
+    rulesets.WORD_POKER: {
+        "laid": lambda: _("points of the word"),
+        "unused": lambda: _("points left in hand"),
+    },
+}
+
+
+def field_label(name: str, rule_set: str | None = None) -> str:
+    """The sheet's field in words, by the tournament's rule set."""
+    own = RULE_SET_FIELD_NAMES.get(rule_set, {}).get(name)
+    return own() if own else FIELD_NAMES[name]()
+
 
 # Syllabatim 2's action cards that change a score, by their printed words.
 ACTION_CARD_NAMES = {
@@ -73,7 +89,9 @@ def _club_problem_message(problem: sheet.Problem) -> str | None:
     return None
 
 
-def sheet_problem_message(problem: sheet.Problem) -> str:
+def sheet_problem_message(problem: sheet.Problem, rule_set: str | None = None) -> str:
+    """The problem in words; ``rule_set``: the tournament's, whose names of the fields the
+    message uses."""
     params = problem.params
     if problem.code == sheet.LINE_MISSING:
         return _("the player's line is missing")
@@ -83,11 +101,11 @@ def sheet_problem_message(problem: sheet.Problem) -> str:
         return _("the player has two lines")
     if problem.code == sheet.NOT_WHOLE_NUMBER and params["value"] in ("", None):
         return _("„%(field)s“ is not filled in: write a whole number of 0 or more") % {
-            "field": FIELD_NAMES[problem.field]()
+            "field": field_label(problem.field, rule_set)
         }
     if problem.code == sheet.NOT_WHOLE_NUMBER:
         return _("„%(field)s“ must be a whole number of 0 or more, not %(value)s") % {
-            "field": FIELD_NAMES[problem.field](),
+            "field": field_label(problem.field, rule_set),
             "value": params["value"],
         }
     if problem.code == sheet.CLOSER_HAS_UNUSED:
@@ -118,9 +136,43 @@ def sheet_problem_message(problem: sheet.Problem) -> str:
     if problem.code == sheet.NO_CLOSER:
         return _("nobody closed the round: only the referee may end a round that way")
     message = _club_problem_message(problem)
+    if message is None:
+        message = _poker_problem_message(problem)
     if message is not None:
         return message
     raise ValueError(problem.code)
+
+
+def _poker_problem_message(problem: sheet.Problem) -> str | None:
+    params = problem.params
+    if problem.code == word_poker.TABLE_SIZE:
+        return (
+            _("Slovní poker is played by %(least)s to %(most)s players a table, not %(players)s")
+            % params
+        )
+    if problem.code == word_poker.LEFT_OUT_OF_RANGE:
+        return _("%(hand)s cards in hand are worth %(most)s points at most, not %(left)s") % params
+    if problem.code == word_poker.WORD_OUT_OF_RANGE and "most" in params:
+        return (
+            _(
+                "with %(left)s points left in hand the word is worth %(least)s to %(most)s "
+                "points, not %(word)s"
+            )
+            % params
+        )
+    if problem.code == word_poker.WORD_OUT_OF_RANGE:
+        return (
+            _(
+                "with %(left)s points left in hand the word's cards alone are worth %(least)s "
+                "points at least, not %(word)s"
+            )
+            % params
+        )
+    if problem.code == word_poker.DEAL_AFTER_GAME_END:
+        return _("the game was won in deal %(ended_after)s: deal %(deal)s is not played") % params
+    if problem.code == word_poker.DEAL_OUT_OF_ORDER:
+        return _("deal %(deal)s cannot be entered before deal %(next)s") % params
+    return None
 
 
 STAGE_OF = {

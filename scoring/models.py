@@ -135,9 +135,8 @@ class RoundResult(models.Model):
     # The line's round score under a club rule set, the table's (the casual bonuses depend on
     # the others' lines): computed by the rule set whenever the table's sheet is saved or
     # imported. Empty under the championship's rules, whose score is computed from the line.
-    rule_score = models.PositiveIntegerField(
-        _("round score by the club rules"), null=True, blank=True
-    )
+    # Below zero only in Slovní poker, whose deal scores the word minus the cards left in hand.
+    rule_score = models.IntegerField(_("round score by the club rules"), null=True, blank=True)
     history = HistoricalRecords(verbose_name=_("history of the round result"))
 
     class Meta:

@@ -98,6 +98,9 @@ class StandingRow:
     provisional: bool = False  # some of the player's results wait for a confirmation
     sanctions: tuple[str, ...] = ()  # sanctions of the player that touch this stage, in words
     by_lot: bool = False  # a recorded lot decided the place (``rules.ranking``)
+    # Slovní poker only (``scoring.standings.PokerPerformance``): None under other rules.
+    games_won: int | None = None
+    deals_won: int | None = None
 
 
 @dataclass(frozen=True)
@@ -212,6 +215,8 @@ def _rows(ranked: list[Ranked], infos, provisional, flags: dict, notes) -> list[
             provisional=row.key in provisional,
             by_lot=row.by_lot,
             sanctions=tuple(notes.get(row.key, ())),
+            games_won=getattr(row.performance, "games_won", None),
+            deals_won=getattr(row.performance, "deals_won", None),
             **flags.get(row.key, {}),
         )
         for row in ranked

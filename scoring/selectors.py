@@ -17,7 +17,7 @@ from rules.categories import CATEGORIES, category_of
 from rules.finals import Replacement as FinalReplacement
 from rules.gender import FEMININE
 from rules.progress import GameState, StageProgress, planned_games
-from rules.rulesets import CHAMPIONSHIP
+from rules.rulesets import CHAMPIONSHIP, WORD_POKER
 from rules.sanctions import Sanction as SanctionData
 from rules.score import RESULT_FIELDS, RoundEntry, entry_of
 from rules.stages import FINAL_A, QUALIFIER, STAGES
@@ -46,6 +46,7 @@ def _base(tournament: Tournament) -> TournamentData:
         quota_override=tournament.quota_override(),
         rule_set=tournament.rule_set,
         finals=tournament.has_finals(),
+        poker=tournament.rules() if tournament.rule_set == WORD_POKER else None,
     )
 
 
@@ -77,26 +78,32 @@ def _add_results(data: TournamentData, results, numbers: dict[int, int]) -> None
     fields made booleans then (SQLite may hand them over as 0 and 1, equal as keys)."""
     entries: dict[tuple, RoundEntry] = {}
     lists: dict[str, list[Result]] = {}
+    poker = data.poker is not None  # its rows end with the table and the round's place
     for row in _result_rows(results):
-        line = row[3:]
+        line = row[3:-2] if poker else row[3:]
         entry = entries.get(line)
         if entry is None:
             entry = entries[line] = entry_of(*line)
         found = lists.get(row[0])
         if found is None:
             found = lists[row[0]] = data.stages.setdefault(row[0], StageData()).results
-        found.append(Result(numbers[row[2]], entry, row[1]))
+        if poker:
+            found.append(Result(numbers[row[2]], entry, row[1], row[-2], row[-1]))
+        else:
+            found.append(Result(numbers[row[2]], entry, row[1]))
 
 
 def _lines(results, tournament: Tournament):
     """``results`` (round results) as the rows ``_add_results`` reads: stage kind, game number,
     player's id, then the line's values, unsorted (the standings do not depend on the lines'
     order). The player's id, not the start number: no join for each line."""
+    deals = ("table_id", "round__position") if tournament.rule_set == WORD_POKER else ()
     return results.order_by().values_list(
         "table__game__stage__kind",
         "table__game__number",
         "player_id",
         *_result_fields(tournament),
+        *deals,
     )
 
 

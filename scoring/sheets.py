@@ -18,7 +18,7 @@ from django.db.models.signals import post_save
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules import club, rulesets
+from rules import rulesets
 from rules import sheet as rules_sheet
 from rules.championship import deal_size, starting_seat
 from rules.rulesets import RuleSet
@@ -155,23 +155,43 @@ def check_lines(state: SheetState, lines: Sequence[rules_sheet.SheetLine]) -> li
     averages, field_average = _averages(state.table, state.round)
     club = club_rules(state)
     check = rules_sheet.check_sheet if club is None else club.check
+    round_number, deals = state.round.number, {}
+    if isinstance(club, rulesets.WordPoker):
+        # A round is a deal: its place in the game, after the table's earlier deals.
+        round_number, deals = state.round.position + 1, {"earlier": earlier_deals(state, club)}
     return [
         LineProblem(
             problem.player,
             problem.field,
-            sheet_problem_message(problem),
+            sheet_problem_message(problem, None if club is None else club.name),
             warning=problem.severity == rules_sheet.WARNING,
             code=problem.code,
         )
         for problem in check(
             lines,
-            round_number=state.round.number,
+            round_number=round_number,
             seated=[seat.player.start_number for seat in state.seats],
             max_card_value=settings.max_card_value,
             averages=averages,
             field_average=field_average,
+            **deals,
         )
     ]
+
+
+def earlier_deals(state: SheetState, poker: rulesets.WordPoker) -> list[list]:
+    """A Slovní poker table's deals before the sheet's, in order, each as its lines (the
+    rounds of the game the table has a sheet of; one missing shows as a deal out of order)."""
+    deals: dict[int, list] = {}
+    for position, number, laid, unused, values in (
+        RoundResult.objects.filter(table=state.table, round__position__lt=state.round.position)
+        .order_by("round__position", "id")
+        .values_list("round__position", "player__start_number", "laid", "unused", "rule_values")
+    ):
+        deals.setdefault(position, []).append(
+            rulesets.stored_line(poker, number, laid, unused, False, values)
+        )
+    return [deals[position] for position in sorted(deals)]
 
 
 def same_as_stored(
@@ -329,7 +349,7 @@ def confirmed_already_message(round_: Round) -> str:
 def keep_referees_fields(state: SheetState, lines: Sequence[rules_sheet.SheetLine]) -> list:
     """A table's lines with the disqualification and the penalty as stored (the referee's):
     whatever the table sent for them is ignored."""
-    if lines and isinstance(lines[0], club.ClubLine):
+    if club_rules(state) is not None:
         return list(lines)  # a club rule set's sheet asks neither
     kept = []
     for line in lines:

@@ -7,11 +7,12 @@ Sanctions (``rules.sanctions``) apply here, once, for every reader: a voided gam
 score nothing, and an expelled player is in no standing from the stage of the expulsion on.
 """
 
+from collections import defaultdict
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from rules import championship
+from rules import championship, word_poker
 from rules.advancement import Advancement, advancement, quota_by_participation
 from rules.categories import ALL, CATEGORIES, category_of
 from rules.club import club_rank
@@ -19,7 +20,7 @@ from rules.finals import Replacement, a_final_field
 from rules.podium import Podium, podium
 from rules.progress import StageProgress
 from rules.ranking import Performance, Ranked, Tie, performances, rank
-from rules.rulesets import CHAMPIONSHIP
+from rules.rulesets import CHAMPIONSHIP, WordPoker
 from rules.sanctions import Sanction, expulsions, out_of, void, voided_games
 from rules.score import RoundEntry
 from rules.stages import FINAL_A, FINAL_B, FINALS, QUALIFIER, STAGES, TEAMS
@@ -32,6 +33,9 @@ class Result(NamedTuple):
     player: int
     entry: RoundEntry
     game: int
+    # Slovní poker only: the table and the round's place in the game, which make its deals.
+    table: int | None = None
+    deal: int | None = None
 
 
 @dataclass
@@ -62,6 +66,9 @@ class TournamentData:
     # ranks its one stage in one list, the sight categories together (its winner is the player
     # with the most points, pravidla-syllabatim.txt).
     finals: bool = True
+    # Slovní poker's rule set with its settings (the game's end, the standings' order): its
+    # standings count games and deals won at each table (``poker_performances``).
+    poker: WordPoker | None = None
 
     def lots_of(self, scope: str) -> list[list]:
         return [order for lot_scope, order in self.lots if lot_scope == scope]
@@ -108,7 +115,60 @@ def stage_entries(data: TournamentData, kind: str) -> list[tuple[int, RoundEntry
 
 
 def stage_performances(data: TournamentData, kind: str) -> dict[int, Performance]:
+    if data.poker is not None:
+        return poker_performances(data, kind)
     return performances(stage_entries(data, kind), ranked_players(data, kind), data.close_bonus)
+
+
+@dataclass(frozen=True)
+class PokerPerformance(Performance):
+    """A Slovní poker player's record: the games and deals won besides the points (the sum of
+    the deal results), the best deal and the deals played."""
+
+    games_won: int = 0
+    deals_won: int = 0
+
+
+def poker_performances(data: TournamentData, kind: str) -> dict[int, PokerPerformance]:
+    """Each ranked player's record over the stage's games of Slovní poker: each table's game
+    is its deals in order (``rules.word_poker.records``), counted up to the deal that won it.
+    A voided game's lines and an expelled player's take no part in a deal."""
+    stage = data.stages.get(kind, StageData())
+    voided = voided_games(data.sanctions)
+    expelled = data.expelled()
+    deals: dict = defaultdict(lambda: defaultdict(list))  # (game, table) -> deal -> lines
+    for result in stage.results:
+        if (
+            result.entry.disqualified
+            or (kind, result.game, result.player) in voided
+            or out_of(kind, result.player, expelled)
+        ):
+            continue
+        deals[(result.game, result.table)][result.deal].append(
+            word_poker.DealLine(result.player, result.entry.laid, result.entry.unused)
+        )
+    games = [[by_deal[deal] for deal in sorted(by_deal)] for _, by_deal in sorted(deals.items())]
+    records = word_poker.records(games, data.poker.end, ranked_players(data, kind))
+    return {
+        key: PokerPerformance(
+            key,
+            points=row.points,
+            best_round=row.best_deal,
+            rounds=row.deals,
+            games_won=row.games_won,
+            deals_won=row.deals_won,
+        )
+        for key, row in records.items()
+        if key in ranked_players(data, kind)
+    }
+
+
+def ranking_of(data: TournamentData):
+    """The tournament's ranking: the championship's tie-break chain, the club rules' points,
+    or Slovní poker's criteria in the organiser's order."""
+    if data.poker is not None:
+        return lambda rows, lots=(): word_poker.poker_rank(rows, data.poker.order, lots)
+    return rank if data.rule_set == CHAMPIONSHIP else club_rank
 
 
 Performances = dict[str, dict[int, Performance]]  # stage -> start number -> record
@@ -130,7 +190,7 @@ def stage_standings(
     for key, row in rows.items():
         category = ALL if one_list else category_of(data.sight_classes[key])
         by_category[category].append(row)
-    ranking = rank if data.rule_set == CHAMPIONSHIP else club_rank
+    ranking = ranking_of(data)
     return {category: ranking(rows, lots) for category, rows in by_category.items()}
 
 
@@ -139,7 +199,7 @@ def standings_in(data: TournamentData, kind: str, *, by_category: bool) -> dict[
     within each sight category, whatever lists the stage's own standings have: what a local
     qualifier announced its places by."""
     rows = stage_performances(data, kind)
-    ranking = rank if data.rule_set == CHAMPIONSHIP else club_rank
+    ranking = ranking_of(data)
     if not by_category:
         return {ALL: ranking(list(rows.values()), data.lots_of(kind))}
     lists: dict[str, list[Performance]] = {category: [] for category in CATEGORIES}

@@ -21,7 +21,7 @@ from rules.stages import FINAL_A, FINAL_B, QUALIFIER, STAGES
 from tournament import persons
 from tournament.characters import NameFormField
 from tournament.forms import RoundListField
-from tournament.models import Card, Gender, Person, Player, Team, Tournament
+from tournament.models import Card, Gender, Person, Player, RuleSetChoice, Team, Tournament
 from tournament.services import PLAYER_FIELDS, SETTINGS_FIELDS, confirmation_field
 from tournament.words import team_size_message
 
@@ -118,6 +118,11 @@ class TournamentForm(forms.ModelForm):
                 required=False,
                 initial=confirmation_choice((confirmation or {}).get(kind)),
             )
+        if "rule_set" in self.fields:
+            # Slovní poker's deals are not yet played through the draws, the desk's grid and
+            # the progress of a stage (issue 37): not offered until they are.
+            field_ = self.fields["rule_set"]
+            field_.choices = [c for c in field_.choices if c[0] != RuleSetChoice.WORD_POKER]
         for name in ("kind", "rule_set"):
             if name in self.fields:
                 # a form sent without them keeps what the tournament has (new: the championship)

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from simple_history.models import HistoricalRecords
 
-from rules import cards, categories, championship, eligibility, stages
+from rules import cards, categories, championship, eligibility, stages, word_poker
 from rules.advancement import QUOTA_BELOW_MIN, quota_problems
 from rules.categories import category_of
 from rules.draw import round_list_problems
@@ -23,6 +23,7 @@ from rules.gender import FEMININE, MASCULINE, suggested_gender
 from rules.rulesets import CASUAL as CASUAL_RULES
 from rules.rulesets import CHAMPIONSHIP as CHAMPIONSHIP_RULES
 from rules.rulesets import SYLLABATIM_2 as SYLLABATIM_2_RULES
+from rules.rulesets import WORD_POKER as WORD_POKER_RULES
 from rules.rulesets import RuleSet, rule_set
 
 from . import registry
@@ -94,6 +95,27 @@ class RuleSetChoice(models.TextChoices):
     CHAMPIONSHIP = CHAMPIONSHIP_RULES, _("the championship's rules")
     CASUAL = CASUAL_RULES, _("casual scoring")
     SYLLABATIM_2 = SYLLABATIM_2_RULES, _("Syllabatim 2 (action cards)")
+    WORD_POKER = WORD_POKER_RULES, _("Slovní poker")
+
+
+class PokerGameEnd(models.TextChoices):
+    """What a Slovní poker game at a table is played to (``rules.word_poker.GameEnd``)."""
+
+    DEAL_WINS = word_poker.TO_DEAL_WINS, _("deal wins")
+    POINTS_LIMIT = word_poker.TO_POINTS, _("a points limit")
+
+
+def validate_poker_standings(value: str) -> None:
+    try:
+        word_poker.standing_order(value.split(","))
+    except ValueError:
+        raise ValidationError(
+            _(
+                "Order some of games_won, deals_won and points, each once, separated by "
+                "commas, not „%(value)s“."
+            ),
+            params={"value": value},
+        ) from None
 
 
 class Tournament(models.Model):
@@ -147,6 +169,30 @@ class Tournament(models.Model):
         null=True,
         blank=True,
         help_text=lazy(close_bonus_help, str)(),
+    )
+    # Slovní poker's settings (``rules.word_poker``), read only under its rule set.
+    poker_game_end = models.CharField(
+        _("a Slovní poker game is played to"),
+        max_length=16,
+        choices=PokerGameEnd.choices,
+        default=PokerGameEnd.DEAL_WINS,
+    )
+    poker_deal_wins = models.PositiveSmallIntegerField(
+        _("deal wins that win a game"),
+        default=word_poker.DEAL_WINS,
+        validators=[MinValueValidator(1)],
+    )
+    poker_points_limit = models.PositiveSmallIntegerField(
+        _("points that win a game"),
+        default=word_poker.GameEnd.points_limit,
+        validators=[MinValueValidator(1)],
+    )
+    poker_standings = models.CharField(
+        _("order of the Slovní poker standings"),
+        max_length=40,
+        default=",".join(word_poker.CRITERIA),
+        validators=[validate_poker_standings],
+        help_text=_("Games won, deals won and points, in the organiser's order."),
     )
     max_card_value = models.PositiveIntegerField(
         _("highest card value"),
@@ -321,6 +367,16 @@ class Tournament(models.Model):
         """The tournament's rule set (``rules.rulesets``) with its settings."""
         if self.rule_set == RuleSetChoice.CHAMPIONSHIP:
             return rule_set(self.rule_set, close_bonus=self.close_bonus_in_force())
+        if self.rule_set == RuleSetChoice.WORD_POKER:
+            return rule_set(
+                self.rule_set,
+                end=word_poker.GameEnd(
+                    to=self.poker_game_end,
+                    deal_wins=self.poker_deal_wins,
+                    points_limit=self.poker_points_limit,
+                ),
+                order=tuple(self.poker_standings.split(",")),
+            )
         return rule_set(self.rule_set)
 
     def scoring_settings(self) -> championship.ScoringSettings:

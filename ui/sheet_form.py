@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from rules.rulesets import CARDS, COUNT, FLAG, RuleSet, SheetField
 from rules.score import RESULT_FIELDS, RESULT_FLAGS
 from rules.sheet import SheetLine
-from scoring.messages import FIELD_NAMES, action_card_name
+from scoring.messages import action_card_name, field_label
 from scoring.sheets import LineProblem, club_rules
 
 # A line's numbers (its yes/no boxes aside), from the line's one definition.
@@ -53,7 +53,7 @@ def club_columns(state) -> list[dict]:
         if key.startswith("card-"):
             label, kind = action_card_name(key.removeprefix("card-")), "card"
         else:
-            label = FIELD_NAMES[key]()
+            label = field_label(key, rule_set.name)
             kind = "flag" if key == "closed" else "count"
         columns.append(
             {"key": key, "label": label, "kind": kind, "optional": key in CARD_WORD_FIELDS}

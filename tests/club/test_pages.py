@@ -12,6 +12,7 @@ from tests.authors import author
 from tests.conftest import client_of, table_and_round
 from tournament import services
 from tournament.models import Tournament
+from tournament.refusals import Refused
 
 from .conftest import club_lines, club_tournament
 
@@ -66,7 +67,7 @@ def test_the_rules_freeze_at_the_first_draw(organiser):
     tournament = club_tournament("casual")
     services.update_tournament(tournament=tournament, values={"rule_set": "syllabatim_2"})
     draw_game(tournament=tournament, kind="qualifier", number=1, by=author("Jana"), seed=1)
-    with pytest.raises(services.ValidationError) as refused:
+    with pytest.raises(Refused) as refused:
         services.update_tournament(tournament=tournament, values={"rule_set": "casual"})
     assert "pravidla se určují při prvním losování" in " ".join(
         refused.value.message_dict["rule_set"]

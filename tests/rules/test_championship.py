@@ -111,7 +111,7 @@ def test_rules_import_no_django():
     assert modules.stdout.strip() == "False"
 
 
-RULE_SET_PARAMETERS = {"championship.py", "club.py"}  # each rule set's numbers, written once
+RULE_SET_PARAMETERS = {"championship.py", "club.py", "word_poker.py", "scrabble.py"}  # written once
 ALGORITHM_PARAMETERS = {
     "draw.py": {"RESTARTS"},
     "sheet.py": {"UNUSUAL_FACTOR", "UNUSUAL_AFTER_ROUNDS"},
@@ -122,7 +122,8 @@ ALGORITHM_PARAMETERS = {
 
 def test_each_number_of_the_rules_is_written_once_in_rules():
     """The numbers of RULES.md appear as literals only where a rule set declares them
-    (championship.py for the championship, club.py for the club rules) or in the card data."""
+    (championship.py for the championship, club.py for the club rules, word_poker.py and
+    scrabble.py for the association's other games) or in the card data."""
     for path in RULES.rglob("*.py"):
         if path.name in RULE_SET_PARAMETERS:
             continue

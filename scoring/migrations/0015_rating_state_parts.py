@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0013_round_result_club_rules'),
+        ('scoring', '0014_rule_score_below_zero'),
     ]
 
     operations = [
