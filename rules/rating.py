@@ -167,17 +167,27 @@ def _deals(games: Iterable[TableGame]) -> list[list[TableGame]]:
     return found
 
 
+class _Table:
+    """A table of a fit: its deal (an index), its size, the sum of its players' observations,
+    the sum of their skills and its luck (the last two found by the solve)."""
+
+    __slots__ = ("deal", "size", "observed", "skills", "luck")
+
+    def __init__(self, deal: int, size: int, observed: float):
+        self.deal, self.size, self.observed = deal, size, observed
+        self.skills = self.luck = 0.0
+
+
 class _Fit:
-    """A fit's observations and unknowns. Each table is ``[deal, size, the sum of its
-    players' observations, the sum of their skills, its luck]``; each deal ``[level, its
-    tables]``; each person's observations ``(table, points in the deal's units)``."""
+    """A fit's observations and unknowns: its tables (``_Table``); each deal ``[level, its
+    tables, its scale]``; each person's observations ``(table, points in the deal's units)``."""
 
     def __init__(self, model: Model):
         self.model = model
         self.skill: dict[Hashable, float] = {}
         self.sigma: dict[Hashable, float] = {}
         self.own: dict[Hashable, list[tuple[int, float]]] = {}
-        self.tables: list[list] = []
+        self.tables: list[_Table] = []
         self.deals: list[list] = []
         self.players: list[tuple[Hashable, ...]] = []  # of each table
 
@@ -190,7 +200,7 @@ class _Fit:
             index = len(self.tables)
             self.deals[number][1].append(index)
             observed = sum(result.points for result in game.results) / scale
-            self.tables.append([number, len(game.results), observed, 0.0, 0.0])
+            self.tables.append(_Table(number, len(game.results), observed))
             self.players.append(tuple(result.person for result in game.results))
             for result in game.results:
                 self.skill.setdefault(result.person, 0.0)
@@ -204,8 +214,8 @@ class _Fit:
         for deal in deals:
             deal[0] = 0.0
         for table, players in zip(tables, self.players, strict=True):
-            table[3] = sum(skill[person] for person in players)
-            table[4] = 0.0
+            table.skills = sum(skill[person] for person in players)
+            table.luck = 0.0
         prior = (model.noise / model.spread) ** 2
         luck_prior = (model.noise / model.table) ** 2
         mean_scale = sum(deal[2] for deal in deals) / len(deals)
@@ -220,8 +230,9 @@ class _Fit:
         for person, observed in self.own.items():
             total, own_terms, bend, slope = 0.0, [], prior, 0.0
             for index, y in observed:
-                deal, size, ys, _, _ = tables[index]
-                weight, share = weights[deal], field_ / (size - 1)
+                table = tables[index]
+                size, ys = table.size, table.observed
+                weight, share = weights[table.deal], field_ / (size - 1)
                 total += weight * ((1 + share) * y - share * ys)
                 by_sum = weight * share * (2 + share - field_)
                 own_terms.append((index, weight * (share * size - 1 - share), by_sum))
@@ -230,30 +241,33 @@ class _Fit:
             constant[person], terms[person] = total, own_terms
             curvature[person], slopes[person] = bend, slope
 
-        def residuals(table) -> float:
+        def residuals(table: _Table) -> float:
             """The table's observations minus their predictions, summed."""
-            deal, size, observed, skills, luck = table
-            return observed - size * (deals[deal][0] + luck) - (1 - field_) * skills
+            return (
+                table.observed
+                - table.size * (deals[table.deal][0] + table.luck)
+                - (1 - field_) * table.skills
+            )
 
         sums = [0.0] * len(tables)  # each table's sum of skills, as a list for speed
         for _ in range(model.sweeps):
             moved = 0.0
             for deal in deals:
                 step = sum(residuals(tables[index]) for index in deal[1]) / sum(
-                    tables[index][1] for index in deal[1]
+                    tables[index].size for index in deal[1]
                 )
                 deal[0] += step
                 moved = max(moved, abs(step))
             for table in tables:
-                weight = weights[table[0]]
-                step = (weight * residuals(table) - luck_prior * table[4]) / (
-                    weight * table[1] + luck_prior
+                weight = weights[table.deal]
+                step = (weight * residuals(table) - luck_prior * table.luck) / (
+                    weight * table.size + luck_prior
                 )
-                table[4] += step
+                table.luck += step
                 moved = max(moved, abs(step))
-            levels = [deals[table[0]][0] + table[4] for table in tables]
+            levels = [deals[table.deal][0] + table.luck for table in tables]
             for index, table in enumerate(tables):
-                sums[index] = table[3]
+                sums[index] = table.skills
             for person, own_terms in terms.items():
                 own = skill[person]
                 gradient = constant[person] - (slopes[person] + curvature[person]) * own
@@ -265,13 +279,13 @@ class _Fit:
                     sums[index] += step
                 moved = max(moved, abs(step))
             for index, table in enumerate(tables):
-                table[3] = sums[index]
+                table.skills = sums[index]
             # The skills' common level: the predictions unchanged, the prior's penalty least.
             level = sum(skill.values()) / len(skill)
             for person in skill:
                 skill[person] -= level
             for table in tables:
-                table[3] -= table[1] * level
+                table.skills -= table.size * level
             for deal in deals:
                 deal[0] += (1 - field_) * level
             if moved <= model.tolerance:
