@@ -172,7 +172,10 @@ def fingerprint_parts() -> dict:
     )
     parts = {
         "stamps": {str(pk): revision for pk, revision in stamps},
-        "persons": sorted(persons.items()),
+        # PostgreSQL sums integers as numeric (a Decimal): each a plain number or None
+        "persons": sorted(
+            (key, None if value is None else int(value)) for key, value in persons.items()
+        ),
         "model": astuple(rules_rating.MODEL),
     }
     return json.loads(json.dumps(parts))  # as stored (JSON: lists, not tuples), to compare

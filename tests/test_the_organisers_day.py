@@ -170,7 +170,9 @@ def standings(page) -> dict[str, list[tuple[int, int, str]]]:
             if len(cells) == 1:  # the line of the cut
                 continue
             player, points, note = cells[1], cells[3], cells[-1]
-            rows.append((int(player.split(".")[0]), int(points), "" if note == "–" else note))
+            # "startovní číslo 12. Jméno" (the words for a screen reader, issue 34, 6)
+            number = int(re.match(r"(?:startovní číslo )?(\d+)\.", player).group(1))
+            rows.append((number, int(points), "" if note == "–" else note))
         found[category] = rows
     return found
 

@@ -752,6 +752,8 @@ class Stage(models.Model):
         is the tournament itself, not a qualification (``labels.stage_label``)."""
         from .labels import stage_label
 
+        if self.kind != StageKind.QUALIFIER:  # named alike in every tournament: no query
+            return stage_label(self.kind)
         return stage_label(self.kind, self.tournament)
 
     @property
