@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules.championship import PODIUM_PLACES
 from rules.ranking import Performance, Ranked, Tie, ties_within
@@ -249,6 +250,39 @@ def open_ties(tournament: Tournament) -> list[OpenTie]:
         found += [
             OpenTie(TEAMS, "", tie, _("team places")) for tie in ties_within(rows, PODIUM_PLACES)
         ]
+    return found
+
+
+def blockers(game: Game | None, grid: Grid | None, ties: list[OpenTie]) -> list[str]:
+    """What keeps the desk's chosen game from going on, in words: its draw not confirmed,
+    sheets missing or waiting for a confirmation, a tie at the qualifier cut waiting for its
+    lot (``ties`` from ``open_ties``)."""
+    found = []
+    if game and not game.draw_confirmed:
+        found.append(_("The draw of this game is not confirmed yet."))
+    if grid and grid.missing:
+        found.append(
+            ngettext("%(count)s sheet is missing.", "%(count)s sheets are missing.", grid.missing)
+            % {"count": grid.missing}
+        )
+    if grid and grid.waiting:
+        found.append(
+            ngettext(
+                "%(count)s sheet waits for a confirmation.",
+                "%(count)s sheets wait for a confirmation.",
+                grid.waiting,
+            )
+            % {"count": grid.waiting}
+        )
+    for tie in ties:
+        if tie.scope == QUALIFIER:
+            found.append(
+                _(
+                    "A tie at the qualifier cut (%(category)s, players %(players)s): "
+                    "draw the lot before the A-final is drawn."
+                )
+                % {"category": tie.category, "players": ", ".join(map(str, tie.tie.keys))}
+            )
     return found
 
 

@@ -2,7 +2,17 @@ from django.urls import path
 
 import tournament.converters  # noqa: F401 - registers <stage:…>
 
-from .views import advancement, clocks, grid, links, lots, sanctions, sheets, workbooks
+from .views import (
+    advancement,
+    clocks,
+    early_end,
+    grid,
+    links,
+    lots,
+    sanctions,
+    sheets,
+    workbooks,
+)
 
 app_name = "desk"
 game = "<stage:stage>/partie-<int:number>/"
@@ -17,8 +27,8 @@ urlpatterns = [
     path("tresty/nahled/", sanctions.sanction_preview, name="sanction_preview"),
     path("tresty/zapsat/", sanctions.sanction_record, name="sanction_record"),
     path("tresty/<int:sanction>/zrusit/", sanctions.sanction_withdraw, name="sanction_withdraw"),
-    path(game + "ukoncit/", sanctions.end_game, name="end_game"),
-    path(game + "ukoncit/vratit/", sanctions.undo_end_game, name="undo_end_game"),
+    path(game + "ukoncit/", early_end.end_game, name="end_game"),
+    path(game + "ukoncit/vratit/", early_end.undo_end_game, name="undo_end_game"),
     path(game + "stul-<int:table>/kolo-<int:round>/", sheets.sheet, name="sheet"),
     path(game + "stul-<int:table>/kolo-<int:round>/potvrdit/", sheets.confirm, name="confirm"),
     path(game + "potvrdit/", sheets.confirm_game, name="confirm_game"),

@@ -5,13 +5,14 @@ from django.urls import path
 
 import tournament.converters  # noqa: F401 - registers <number:…>
 
-from . import rating, views
+from . import rating
+from .views import archive, site
 
 app_name = "tournament"
 urlpatterns = [
-    path("", views.front_page, name="home"),
-    path("archiv/", views.archive, name="archive"),
+    path("", site.front_page, name="home"),
+    path("archiv/", archive.archive, name="archive"),
     path("hodnoceni/", rating.rating_list, name="rating"),
     path("hodnoceni/<number:person>/", rating.rating_person, name="rating_person"),
-    path("osoby/<uuid:person_id>/", views.person, name="person"),
+    path("osoby/<uuid:person_id>/", archive.person, name="person"),
 ]

@@ -6,7 +6,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
-from public import views as public_views
+from public.views import site as public_site
 
 handler404 = "accounts.access.not_found"
 
@@ -14,8 +14,8 @@ handler404 = "accounts.access.not_found"
 # public pages can be cached whole and need no form. The admin is a back office only: no page
 # of the day links to it.
 urlpatterns = [
-    path("zdravi/", public_views.health, name="health"),
-    path("favicon.ico", public_views.favicon, name="favicon"),
+    path("zdravi/", public_site.health, name="health"),
+    path("favicon.ico", public_site.favicon, name="favicon"),
     path("", include("sync.urls_api")),
     *i18n_patterns(
         path("admin/", admin.site.urls),

@@ -3,7 +3,6 @@ limit a move, switched on, changed or off. Thin over ``scoring.clocks``."""
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -16,13 +15,11 @@ from ui.refusals import show_refusal
 from ui.views import ServiceFormView
 
 from ..forms import ClockForm
+from .common import dashboard_url
 
 
 def _game_page(game) -> str:
-    return (
-        reverse("desk:dashboard", kwargs={"slug": game.stage.tournament.slug})
-        + f"?partie={game.stage.kind}-{game.number}#table-links"
-    )
+    return dashboard_url(game.stage.tournament.slug, game, "table-links")
 
 
 def _table(kwargs) -> Table:

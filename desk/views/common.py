@@ -21,10 +21,13 @@ def sheet_url(cell_or_table, round_=None) -> str:
     )
 
 
-def dashboard_url(slug, game) -> str:
+def dashboard_url(slug, game, anchor: str = "") -> str:
+    """The desk's grid with ``game`` chosen (``?partie=<stage>-<number>``), at ``anchor`` if
+    given; templates have it as ``{% dashboard_url tournament.slug game %}``."""
     return (
         reverse("desk:dashboard", kwargs={"slug": slug})
         + f"?partie={game.stage.kind}-{game.number}"
+        + (f"#{anchor}" if anchor else "")
     )
 
 

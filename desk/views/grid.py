@@ -1,19 +1,16 @@
-"""The referee's desk: the day's grid of sheets for the game chosen, with what waits."""
+"""The referee's desk: the day's grid of sheets for the game chosen, with what waits (the
+blockers from ``desk.selectors.blockers``)."""
 
 from collections import Counter
 
 from django.shortcuts import render
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from accounts.access import referee_required
 from scoring import early_end as early_end_services
-from scoring.standings import (
-    QUALIFIER,
-)
 from tournament.lookups import tournament_or_404
 
 from ..selectors import (
+    blockers,
     current_game,
     game_grid,
     games_of,
@@ -35,33 +32,7 @@ def dashboard(request, slug):
         tournament
     )
     grid = game_grid(game) if game else None
-    blockers = []
-    if game and not game.draw_confirmed:
-        blockers.append(_("The draw of this game is not confirmed yet."))
-    if grid and grid.missing:
-        blockers.append(
-            ngettext("%(count)s sheet is missing.", "%(count)s sheets are missing.", grid.missing)
-            % {"count": grid.missing}
-        )
-    if grid and grid.waiting:
-        blockers.append(
-            ngettext(
-                "%(count)s sheet waits for a confirmation.",
-                "%(count)s sheets wait for a confirmation.",
-                grid.waiting,
-            )
-            % {"count": grid.waiting}
-        )
     ties = open_ties(tournament)
-    for tie in ties:
-        if tie.scope == QUALIFIER:
-            blockers.append(
-                _(
-                    "A tie at the qualifier cut (%(category)s, players %(players)s): "
-                    "draw the lot before the A-final is drawn."
-                )
-                % {"category": tie.category, "players": ", ".join(map(str, tie.tie.keys))}
-            )
     waiting = unconfirmed(tournament)
     mine = waiting_for(request.user, waiting)
     mine_here = [s for s in mine if game is not None and s.table.game_id == game.pk]
@@ -75,7 +46,7 @@ def dashboard(request, slug):
             "games": games,
             "game": game,
             "grid": grid,
-            "blockers": blockers,
+            "blockers": blockers(game, grid, ties),
             "ties": ties,
             "waiting": waiting,
             "to_confirm_here": len(mine_here),

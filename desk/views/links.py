@@ -3,7 +3,6 @@
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -13,6 +12,8 @@ from tournament.addresses import PhonesAddress, phones_address
 from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Table
 from ui.refusals import show_refusal
+
+from .common import dashboard_url
 
 
 def phones(request, tournament) -> PhonesAddress:
@@ -41,10 +42,7 @@ def link_rows(request, game) -> list[dict]:
 
 
 def _back(slug, game):
-    return redirect(
-        reverse("desk:dashboard", kwargs={"slug": slug})
-        + f"?partie={game.stage.kind}-{game.number}#table-links"
-    )
+    return redirect(dashboard_url(slug, game, "table-links"))
 
 
 @organiser_required

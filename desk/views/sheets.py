@@ -5,7 +5,6 @@ from collections import defaultdict
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -243,7 +242,7 @@ def sheet(request, slug, stage, number, table, round):  # noqa: A002 - the domai
         return redirect(
             sheet_url(table_, round_)
             if request.POST.get("then") == "stay"
-            else reverse("desk:dashboard", kwargs={"slug": slug}) + f"?partie={stage}-{number}"
+            else dashboard_url(slug, game)
         )
     return render(
         request,

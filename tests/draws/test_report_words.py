@@ -3,7 +3,7 @@ again when none had to, no floor of 0 stated as if it said something."""
 
 from django.utils import translation
 
-from draws.views import _report_lines
+from draws.views.common import report_lines
 
 
 def repeats_detail(count: int, bound: int | None, earlier: int) -> str:
@@ -19,7 +19,7 @@ def repeats_detail(count: int, bound: int | None, earlier: int) -> str:
         "earlier_games": earlier,
     }
     with translation.override("cs"):
-        return str(_report_lines(report)[-1]["detail"])
+        return str(report_lines(report)[-1]["detail"])
 
 
 def test_when_nobody_had_to_meet_again_no_reason_is_given_why_some_did():
