@@ -24,7 +24,7 @@ from rules.rulesets import CASUAL as CASUAL_RULES
 from rules.rulesets import CHAMPIONSHIP as CHAMPIONSHIP_RULES
 from rules.rulesets import SYLLABATIM_2 as SYLLABATIM_2_RULES
 from rules.rulesets import WORD_POKER as WORD_POKER_RULES
-from rules.rulesets import RuleSet, rule_set
+from rules.rulesets import RuleSet, deal_size, rule_set
 
 from . import registry
 from .addresses import validate_phones_url
@@ -885,7 +885,7 @@ class Round(models.Model):
 
     @property
     def deal_size(self) -> int:
-        return championship.deal_size(self.number)
+        return deal_size(self.game.stage.tournament.rule_set, self.number)
 
 
 class Table(models.Model):

@@ -6,11 +6,16 @@ number is finite."""
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import translation
 
-from rules import word_poker
+from draws.services import DrawRefused, draw_game, set_rounds
+from interchange.exporter import export_tournament
+from interchange.importer import DocumentRejected, import_tournament
+from rules import championship, rulesets, word_poker
+from tests.authors import author
 from tournament.models import Round, Tournament
 
-from .conftest import club_game
+from .conftest import club_game, club_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -28,13 +33,13 @@ def test_the_highest_deal_is_nine_players_to_the_most_deal_wins():
 
 
 def test_a_poker_game_keeps_deals_past_the_seventh_up_to_the_highest(poker_game):
-    start = poker_game.rounds.count()
-    for offset, number in enumerate((8, 33, word_poker.DEALS_MAX)):
-        deal = Round(game=poker_game, position=start + offset, number=number)
+    poker_game.rounds.all().delete()
+    for position, number in enumerate((8, 33, word_poker.DEALS_MAX)):
+        deal = Round(game=poker_game, position=position, number=number)
         deal.full_clean()
         deal.save()
-    numbers = set(poker_game.rounds.values_list("number", flat=True))
-    assert {8, 33, word_poker.DEALS_MAX} <= numbers
+    numbers = list(poker_game.rounds.order_by("position").values_list("number", flat=True))
+    assert numbers == [8, 33, word_poker.DEALS_MAX]
 
 
 def test_a_deal_past_the_highest_is_refused_by_the_field_and_the_database(poker_game):
@@ -60,3 +65,58 @@ def test_the_deal_wins_a_tournament_sets_are_bounded(poker_game):
         Tournament.objects.filter(pk=tournament.pk).update(
             poker_deal_wins=word_poker.DEAL_WINS_MAX + 1
         )
+
+
+def test_a_poker_game_is_drawn_with_every_deal_its_largest_table_can_need(poker_game):
+    largest = max(table.seats.count() for table in poker_game.tables.all())
+    most = word_poker.most_deals(largest, poker_game.stage.tournament.rules().end)
+    assert most > 7
+    assert [r.number for r in poker_game.rounds.order_by("position")] == list(range(1, most + 1))
+    assert poker_game.draw_options["rounds"] == "deals"
+
+
+def test_a_poker_game_to_a_points_limit_or_with_typed_rounds_is_not_drawn(db):
+    tournament = club_tournament("word_poker")
+    with translation.override("cs"), pytest.raises(DrawRefused, match="kola se nezadávají"):
+        draw_game(
+            tournament=tournament,
+            kind="qualifier",
+            number=1,
+            by=author("Jana"),
+            seed=1,
+            rounds=[1, 2, 3],
+        )
+    Tournament.objects.filter(pk=tournament.pk).update(poker_game_end=word_poker.TO_POINTS)
+    tournament.refresh_from_db()
+    with translation.override("cs"), pytest.raises(DrawRefused) as refused:
+        draw_game(tournament=tournament, kind="qualifier", number=1, by=author("Jana"))
+    assert "na bodový limit" in str(refused.value)
+    assert not tournament.stages.filter(games__isnull=False).exists()
+
+
+def test_a_poker_game_s_deals_are_not_retyped(poker_game):
+    before = list(poker_game.rounds.values_list("number", flat=True))
+    with pytest.raises(DrawRefused):
+        set_rounds(game=poker_game, by=author("Jana"), rounds=[1, 2, 3])
+    assert list(poker_game.rounds.values_list("number", flat=True)) == before
+
+
+def test_a_poker_deal_is_a_hand_of_five_whatever_its_number(poker_game):
+    deals = list(poker_game.rounds.order_by("position"))
+    assert {deal.deal_size for deal in deals} == {word_poker.HAND}
+    assert deals[0].deal_size == word_poker.HAND  # deal 1 is not the championship's 1 card
+    assert rulesets.deal_size(rulesets.WORD_POKER, word_poker.DEALS_MAX) == word_poker.HAND
+    assert [rulesets.deal_size(rulesets.CASUAL, n) for n in range(1, 8)] == [
+        championship.deal_size(n) for n in range(1, 8)
+    ]
+    with pytest.raises(ValueError):
+        rulesets.deal_size(rulesets.CHAMPIONSHIP, 8)
+
+
+def test_a_document_s_round_past_seven_is_refused_unless_the_game_is_slovni_poker(casual_game):
+    document = export_tournament(casual_game.stage.tournament)
+    game = document["stages"]["qualifier"]["games"][0]
+    game["rounds"][-1] = 8
+    with translation.override("cs"), pytest.raises(DocumentRejected) as refused:
+        import_tournament(document, slug="klub-kopie")
+    assert "partie má kola 1 až 7, ne 8" in str(refused.value)
