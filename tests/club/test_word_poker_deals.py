@@ -12,7 +12,13 @@ from draws.services import DrawRefused, draw_game, set_rounds
 from interchange.exporter import export_tournament
 from interchange.importer import DocumentRejected, import_tournament
 from rules import championship, rulesets, word_poker
+from rules.rulesets import PokerLine
+from scoring import links
+from scoring import sheets as sheet_services
+from scoring.models import RoundResult
 from tests.authors import author
+from tests.club.test_pages import sheet_url
+from tests.conftest import client_of
 from tournament.models import Round, Tournament
 
 from .conftest import club_game, club_tournament
@@ -120,3 +126,56 @@ def test_a_document_s_round_past_seven_is_refused_unless_the_game_is_slovni_poke
     with translation.override("cs"), pytest.raises(DocumentRejected) as refused:
         import_tournament(document, slug="klub-kopie")
     assert "partie má kola 1 až 7, ne 8" in str(refused.value)
+
+
+def test_the_phone_and_the_desk_open_and_save_a_deal_past_the_seventh(poker_game, referees, client):
+    """Seven deals won in turn (nobody near five wins), then deal 8 on the phone, deal 9 at
+    the desk."""
+    table = poker_game.tables.get(number=1)
+    players = seats(table)
+    by_number = {r.number: r for r in poker_game.rounds.all()}
+    for number in range(1, 8):
+        save(table, by_number[number], winner_lines(players, (number - 1) % len(players)))
+    path = links.table_path(links.issue_table_links(game=poker_game, by=author("t"))[1])
+    assert client.get(f"{path}kolo-8/").status_code == 200
+    lines = winner_lines(players, 0)
+    response = client.post(path, {**poker_form(lines), "round": "8"})
+    assert response.status_code == 302, response.content.decode()
+    saved = RoundResult.objects.get(
+        table=table, round=by_number[8], player__start_number=players[0]
+    )
+    assert saved.rule_score == 20
+    desk = client_of(referees[0])
+    url = sheet_url(poker_game, table, by_number[9])
+    assert desk.get(url).status_code == 200
+    response = desk.post(url, {**poker_form(winner_lines(players, 1)), "version": "0"})
+    assert response.status_code == 302, response.content.decode()
+    assert RoundResult.objects.filter(table=table, round=by_number[9]).count() == len(players)
+
+
+def seats(table):
+    return [
+        s.player.start_number for s in table.seats.order_by("position").select_related("player")
+    ]
+
+
+def winner_lines(players, winner):
+    """A deal won by seat ``winner`` alone: 20 points, the others nothing."""
+    return [
+        PokerLine(p, 20 if i == winner else 5, 0 if i == winner else 5)
+        for i, p in enumerate(players)
+    ]
+
+
+def save(table, round_, lines):
+    return sheet_services.save_sheet(
+        table=table, round=round_, lines=lines, by=author("Rozhodčí"), version=0
+    )
+
+
+def poker_form(lines) -> dict:
+    data = {"version": "0", "then": "stay"}
+    for line in lines:
+        data[f"p{line.player}-laid"] = str(line.laid)
+        data[f"p{line.player}-unused"] = str(line.unused)
+    return data
