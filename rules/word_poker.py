@@ -179,6 +179,13 @@ def most_deals(players: int, end: GameEnd = GameEnd()) -> int | None:
     return players * (end.deal_wins - 1) + 1
 
 
+def ended_tables(tables: Iterable[Sequence[Sequence[DealLine]]], end: GameEnd = GameEnd()) -> int:
+    """How many of a game's ``tables`` (each its deals in the order played) have finished
+    their game: a table is done when a player has won it, whatever deals it has left (the
+    sheet refuses a deal after the game's end)."""
+    return sum(1 for deals in tables if game_state(deals, end).ended_after is not None)
+
+
 # The highest deal number a game can reach under any setting a tournament may record: nine
 # players to DEAL_WINS_MAX deal wins (a round's number is bounded by it, as 1-7 bound a
 # Syllabatim game's rounds).

@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils import translation
 
 from draws.services import DrawRefused, draw_game, set_rounds
+from interchange.data import progress as document_progress
 from interchange.exporter import export_tournament
 from interchange.importer import DocumentRejected, import_tournament
 from rules import championship, rulesets, word_poker
@@ -16,6 +17,7 @@ from rules.rulesets import PokerLine
 from scoring import links
 from scoring import sheets as sheet_services
 from scoring.models import RoundResult
+from scoring.selectors import progress
 from tests.authors import author
 from tests.club.test_pages import sheet_url
 from tests.conftest import client_of
@@ -179,3 +181,40 @@ def poker_form(lines) -> dict:
         data[f"p{line.player}-laid"] = str(line.laid)
         data[f"p{line.player}-unused"] = str(line.unused)
     return data
+
+
+def test_a_poker_game_is_complete_when_every_table_has_a_winner(poker_game):
+    """Table 1 plays the longest game, each seat winning a deal in turn until seat 0's fifth
+    win (deal most_deals); the other tables end after five deals won by seat 0. The game is
+    complete only then, by the database's progress, the table's link and the document's."""
+    tournament = poker_game.stage.tournament
+    by_number = {r.number: r for r in poker_game.rounds.all()}
+    tables = list(poker_game.tables.order_by("number"))
+    first, others = tables[0], tables[1:]
+    players = seats(first)
+    longest = word_poker.most_deals(len(players), tournament.rules().end)
+    for number in range(1, longest):
+        save(first, by_number[number], winner_lines(players, (number - 1) % len(players)))
+    for table in others:
+        for number in range(1, word_poker.DEAL_WINS + 1):
+            save(table, by_number[number], winner_lines(seats(table), 0))
+
+    def states():
+        game = progress(tournament)["qualifier"].games[0]
+        document = document_progress(export_tournament(tournament))["qualifier"].games[0]
+        return game, document, links.game_complete(poker_game)
+
+    game, document, linked = states()
+    assert game.tables_ended == len(others) == document.tables_ended
+    assert not game.complete and not document.complete and not linked
+    assert longest > 7 and longest in by_number
+    save(first, by_number[longest], winner_lines(players, (longest - 1) % len(players)))
+    game, document, linked = states()
+    assert game.tables_ended == len(tables) == document.tables_ended
+    assert game.complete and document.complete and linked
+    assert game.sheets < game.tables * game.rounds  # deals after a table's end are not played
+
+
+def test_a_syllabatim_game_is_still_complete_only_with_every_round(casual_game):
+    game = progress(casual_game.stage.tournament)["qualifier"].games[0]
+    assert game.tables_ended is None and not game.complete
