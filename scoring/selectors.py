@@ -21,7 +21,7 @@ from rules.rulesets import CHAMPIONSHIP, WORD_POKER
 from rules.sanctions import Sanction as SanctionData
 from rules.score import RESULT_FIELDS, RoundEntry, entry_of
 from rules.stages import FINAL_A, QUALIFIER, STAGES
-from rules.word_poker import DealLine, ended_tables
+from rules.word_poker import DealLine, game_state
 from tournament.models import (
     DrawStatus,
     Game,
@@ -126,29 +126,33 @@ def _count(rows) -> Coalesce:
     return Coalesce(Subquery(counted.values("n")), 0)
 
 
-def poker_tables_ended(tournament: Tournament, games) -> dict[int, int]:
-    """Slovní poker: per game (by id) of ``games``, how many of its tables' games have a
-    winner (``word_poker.ended_tables``). One query; {} under any other rule set."""
+def poker_table_ends(tournament: Tournament, games) -> dict[int, tuple[int, int]]:
+    """Slovní poker: the tables of ``games`` whose game has a winner, by table id: the game's id
+    and the position of the deal that ended it (the table's later deals are not played). One
+    query; {} under any other rule set."""
     if tournament.rule_set != WORD_POKER:
         return {}
-    deals: dict[int, dict[int, dict[int, list]]] = defaultdict(lambda: defaultdict(dict))
+    deals: dict[tuple[int, int], dict[int, list]] = defaultdict(dict)
     for game_id, table_id, position, player, word, left in (
         RoundResult.objects.filter(table__game__in=games)
         .order_by()
         .values_list("table__game_id", "table_id", "round__position", "player_id", "laid", "unused")
     ):
-        deals[game_id][table_id].setdefault(position, []).append(DealLine(player, word, left))
+        deals[(game_id, table_id)].setdefault(position, []).append(DealLine(player, word, left))
     end = tournament.rules().end
-    return {
-        game_id: ended_tables(
-            (
-                [lines for _position, lines in sorted(by_deal.items())]
-                for by_deal in tables.values()
-            ),
-            end,
-        )
-        for game_id, tables in deals.items()
-    }
+    found = {}
+    for (game_id, table_id), by_position in deals.items():
+        positions = sorted(by_position)
+        state = game_state([by_position[p] for p in positions], end)
+        if state.ended_after is not None:
+            found[table_id] = (game_id, positions[state.ended_after - 1])
+    return found
+
+
+def poker_tables_ended(tournament: Tournament, games) -> dict[int, int]:
+    """Slovní poker: per game (by id) of ``games``, how many of its tables' games have a
+    winner. One query; {} under any other rule set."""
+    return Counter(game_id for game_id, _position in poker_table_ends(tournament, games).values())
 
 
 def progress(tournament: Tournament, kinds=STAGES) -> dict[str, StageProgress]:

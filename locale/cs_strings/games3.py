@@ -7,4 +7,5 @@ CS = {
     "A Slovní poker game is played deal after deal until a player has won the deals the tournament sets: its rounds are not typed.": "Partie Slovního pokeru se hraje hru za hrou, dokud některý hráč nevyhraje tolik her, kolik turnaj stanoví: její kola se nezadávají.",
     "A Slovní poker game's rounds are its deals until a player has won the deals the tournament sets: they are not typed nor drawn.": "Kola partie Slovního pokeru jsou její hry, dokud některý hráč nevyhraje tolik her, kolik turnaj stanoví: nezadávají se ani nelosují.",
     "a game has rounds %(first)s to %(last)s, not %(rounds)s": "partie má kola %(first)s až %(last)s, ne %(rounds)s",
+    "not played: the game was won": "nehraje se: partie už skončila",
 }

@@ -6,8 +6,10 @@ number is finite."""
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import translation
 
+from desk.selectors import NOT_PLAYED, current_game, game_grid, next_missing
 from draws.services import DrawRefused, draw_game, set_rounds
 from interchange.data import progress as document_progress
 from interchange.exporter import export_tournament
@@ -17,6 +19,7 @@ from rules.rulesets import PokerLine
 from scoring import links
 from scoring import sheets as sheet_services
 from scoring.models import RoundResult
+from scoring.pages import announced_games
 from scoring.selectors import progress
 from tests.authors import author
 from tests.club.test_pages import sheet_url
@@ -218,3 +221,36 @@ def test_a_poker_game_is_complete_when_every_table_has_a_winner(poker_game):
 def test_a_syllabatim_game_is_still_complete_only_with_every_round(casual_game):
     game = progress(casual_game.stage.tournament)["qualifier"].games[0]
     assert game.tables_ended is None and not game.complete
+
+
+def test_the_desk_grid_and_the_announced_game_skip_the_deals_after_a_tables_end(
+    poker_game, referees
+):
+    """Table 1's game is won in deal 5; the other tables play on: the grid shows table 1's
+    later deals as not played, the next missing sheet and the announced deal are another
+    table's, and the desk's page says so."""
+    tournament = poker_game.stage.tournament
+    by_number = {r.number: r for r in poker_game.rounds.all()}
+    tables = list(poker_game.tables.order_by("number"))
+    for number in range(1, 6):
+        save(tables[0], by_number[number], winner_lines(seats(tables[0]), 0))
+    for table in tables[1:]:
+        for number in range(1, 6):
+            save(table, by_number[number], winner_lines(seats(table), number - 1))
+    grid = game_grid(poker_game)
+    first_row = dict(grid.rows)[tables[0]]
+    assert [c.state for c in first_row[5:]] == [NOT_PLAYED] * (len(first_row) - 5)
+    assert next_missing(grid).table == tables[1] and next_missing(grid).round.number == 6
+    assert grid.missing == (len(tables) - 1) * (len(by_number) - 5)
+    assert current_game(tournament) == poker_game
+    assert [(g.game, g.round) for g in announced_games(tournament)] == [(poker_game, 6)]
+    html = client_of(referees[0]).get(
+        reverse("desk:dashboard", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="cs"
+    )
+    assert html.status_code == 200
+    assert "partie už skončila" in html.content.decode()
+    for table in tables[1:]:
+        for number in range(6, 7):
+            save(table, by_number[number], winner_lines(seats(table), 0))
+    # tables 2.. now have seat 0 at 2 wins only: the game goes on
+    assert announced_games(tournament)[0].round == 7
