@@ -8,4 +8,9 @@ CS = {
     "A Slovní poker game's rounds are its deals until a player has won the deals the tournament sets: they are not typed nor drawn.": "Kola partie Slovního pokeru jsou její hry, dokud některý hráč nevyhraje tolik her, kolik turnaj stanoví: nezadávají se ani nelosují.",
     "a game has rounds %(first)s to %(last)s, not %(rounds)s": "partie má kola %(first)s až %(last)s, ne %(rounds)s",
     "not played: the game was won": "nehraje se: partie už skončila",
+    "games won": "vyhrané partie",
+    "deals won": "vyhrané hry",
+    "Slovní poker (only when the tournament plays it)": "Slovní poker (jen když jej turnaj hraje)",
+    "A game is drawn already: Slovní poker's settings are fixed at the first draw and cannot change now.": "Partie je už vylosovaná: nastavení Slovního pokeru se určuje při prvním losování a teď se změnit nedá.",
+    "The championship is played by its own rules; a local qualifier or a club tournament may choose the casual scoring, Syllabatim 2 or Slovní poker. Fixed at the first draw.": "Mistrovství se hraje podle svých pravidel; místní kvalifikace nebo klubový turnaj si může zvolit hru pro zábavu, Syllabatim 2 nebo Slovní poker. Pravidla se určí při prvním losování.",
 }

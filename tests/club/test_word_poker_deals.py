@@ -20,11 +20,13 @@ from scoring import links
 from scoring import sheets as sheet_services
 from scoring.models import RoundResult
 from scoring.pages import announced_games
-from scoring.selectors import progress
+from scoring.selectors import progress, stage_data
+from scoring.standings import stage_standings
 from tests.authors import author
-from tests.club.test_pages import sheet_url
+from tests.club.test_pages import NEW, sheet_url
 from tests.conftest import client_of
 from tournament.models import Round, Tournament
+from tournament.services import frozen_settings
 
 from .conftest import club_game, club_tournament
 
@@ -254,3 +256,71 @@ def test_the_desk_grid_and_the_announced_game_skip_the_deals_after_a_tables_end(
             save(table, by_number[number], winner_lines(seats(table), 0))
     # tables 2.. now have seat 0 at 2 wins only: the game goes on
     assert announced_games(tournament)[0].round == 7
+
+
+def test_a_poker_tournament_set_up_by_the_settings_form_drawn_played_and_complete(
+    organiser, referees, client
+):
+    """Set up through the settings page, drawn, table 1 played to five deal wins past deal 7
+    (deal 8 by phone, deal 9 at the desk, each seat winning in turn until seat 0's fifth win),
+    the other tables in five deals: the stage is complete and the standings are right."""
+    tournament = club_tournament("casual")
+    settings = {
+        **NEW,
+        "name": tournament.name,
+        "kind": "club",
+        "rule_set": "word_poker",
+        "poker_game_end": "deal_wins",
+        "poker_deal_wins": "5",
+        "poker_points_limit": "30",
+        "poker_standings": "games_won,deals_won,points",
+    }
+    url = reverse("staff:settings", kwargs={"slug": tournament.slug})
+    page = client_of(organiser).get(url, HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+    assert 'value="word_poker"' in page and 'name="poker_deal_wins"' in page
+    assert "vyhrané partie, vyhrané hry, body" in page
+    response = client_of(organiser).post(url, {**settings, "poker_deal_wins": "11"})
+    assert (
+        response.status_code == 400 and 'id="id_poker_deal_wins_error"' in response.content.decode()
+    )
+    response = client_of(organiser).post(url, settings)
+    assert response.status_code == 302, response.content.decode()
+    tournament.refresh_from_db()
+    assert (tournament.rule_set, tournament.poker_deal_wins) == ("word_poker", 5)
+    game = draw_game(
+        tournament=tournament, kind="qualifier", number=1, by=author("Jana"), seed=1, confirm=True
+    )
+    assert "poker_deal_wins" in frozen_settings(tournament)
+    by_number = {r.number: r for r in game.rounds.all()}
+    tables = list(game.tables.order_by("number"))
+    first = tables[0]
+    players = seats(first)
+    longest = word_poker.most_deals(len(players), tournament.rules().end)
+    path = links.table_path(links.issue_table_links(game=game, by=author("t"))[first.number])
+    desk = client_of(referees[0])
+    for number in range(1, longest + 1):
+        lines = winner_lines(players, (number - 1) % len(players))
+        if number == 8:
+            response = client.post(path, {**poker_form(lines), "round": "8"})
+        elif number == 9:
+            response = desk.post(sheet_url(game, first, by_number[9]), poker_form(lines))
+        else:
+            save(first, by_number[number], lines)
+            continue
+        assert response.status_code == 302, response.content.decode()
+    for table in tables[1:]:
+        for number in range(1, word_poker.DEAL_WINS + 1):
+            save(table, by_number[number], winner_lines(seats(table), 0))
+    stage = progress(tournament)["qualifier"]
+    assert stage.games[0].complete and longest > 9
+    (rows,) = stage_standings(stage_data(game.stage), "qualifier").values()
+    by_key = {row.key: row for row in rows}
+    winner = by_key[players[0]].performance
+    assert (winner.games_won, winner.deals_won) == (1, 5)
+    assert winner.points == 5 * 20
+    for other in players[1:]:
+        performance = by_key[other].performance
+        assert (performance.games_won, performance.deals_won) == (0, 4)
+    for table in tables[1:]:
+        assert by_key[seats(table)[0]].performance.games_won == 1
+    assert {row.rank for row in rows if row.performance.games_won == 1} == {1}
