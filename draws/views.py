@@ -17,7 +17,7 @@ from scoring.selectors import quota_warnings
 from tournament import services as tournament_services
 from tournament.labels import single_stage, stage_label
 from tournament.lookups import game_or_404, tournament_or_404
-from tournament.models import Game, Player, Stage, Tournament
+from tournament.models import Game, Player, RuleSetChoice, Stage, Tournament
 from ui.refusals import refusal_text, show_refusal
 
 from . import services
@@ -185,7 +185,11 @@ def draw_new(request, slug, stage):
             request,
             tournament,
             summary,
-            DrawForm(initial=round_initial(tournament, stage), kind=stage),
+            DrawForm(
+                initial=round_initial(tournament, stage),
+                kind=stage,
+                poker=tournament.rule_set == RuleSetChoice.WORD_POKER,
+            ),
         )
     action = request.POST.get("action", "publish")
     number = summary["next"]
@@ -218,7 +222,7 @@ def draw_new(request, slug, stage):
             % {"number": game.number},
         )
         return redirect("draws:game", slug=slug, stage=stage, number=game.number)
-    form = DrawForm(request.POST, kind=stage)
+    form = DrawForm(request.POST, kind=stage, poker=tournament.rule_set == RuleSetChoice.WORD_POKER)
     if form.is_valid():
         try:
             services.publish_draw_commitment(
@@ -227,7 +231,7 @@ def draw_new(request, slug, stage):
                 number=number,
                 by=request.user,
                 tables=form.cleaned_data["tables"],
-                rounds=form.cleaned_data["rounds"],
+                rounds=form.typed_rounds(),
                 round_range=form.round_range(),
                 preferences=form.preferences(),
             )

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from desk.selectors import NOT_PLAYED, current_game, game_grid, next_missing
-from draws.services import DrawRefused, draw_game, set_rounds
+from draws.services import DrawRefused, draw_game, open_draw_commitment, set_rounds
 from interchange.data import progress as document_progress
 from interchange.exporter import export_tournament
 from interchange.importer import DocumentRejected, import_tournament
@@ -324,3 +324,20 @@ def test_a_poker_tournament_set_up_by_the_settings_form_drawn_played_and_complet
     for table in tables[1:]:
         assert by_key[seats(table)[0]].performance.games_won == 1
     assert {row.rank for row in rows if row.performance.games_won == 1} == {1}
+
+
+def test_the_draw_page_asks_no_rounds_for_a_poker_game(organiser):
+    tournament = club_tournament("word_poker")
+    url = reverse("draws:draw", kwargs={"slug": tournament.slug, "stage": "qualifier"})
+    client = client_of(organiser)
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+    assert 'name="rounds"' not in html and 'name="least"' not in html
+    assert "se losuje se všemi hrami" in html
+    response = client.post(url, {"tables": "", "action": "publish"})
+    assert response.status_code == 302, response.content.decode()
+    commitment = open_draw_commitment(tournament, "qualifier", 1)
+    assert commitment is not None
+    game = draw_game(
+        tournament=tournament, kind="qualifier", number=1, by=author("Jana"), commitment=commitment
+    )
+    assert game.draw_options["rounds"] == "deals" and game.rounds.count() > 7
