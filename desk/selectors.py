@@ -1,7 +1,7 @@
 """Reads for the referee's desk: the day's grid of sheets, the current game, open ties."""
 
 import hashlib
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass
 
 from django.db.models import Q
@@ -13,7 +13,7 @@ from rules.ranking import Performance, Ranked, Tie, ties_within
 from rules.score import RoundEntry, entry_of, round_score
 from scoring.effects import correction_effects
 from scoring.models import RoundResult, Sheet
-from scoring.selectors import tournament_data
+from scoring.selectors import poker_table_ends, poker_tables_ended, tournament_data
 from scoring.sheets import club_rules
 from scoring.standings import (
     FINAL_A,
@@ -30,6 +30,7 @@ from tournament.lookups import who
 from tournament.models import Game, Gender, Round, Seat, Stage, Table, Tournament
 
 EMPTY, ENTERED, CONFIRMED = "empty", "entered", "confirmed"
+NOT_PLAYED = "not_played"  # a Slovní poker deal after the table's game was won
 AT_TABLE = "table"  # entered by the table's scorekeeper, not confirmed yet
 
 
@@ -38,7 +39,7 @@ class Cell:
     table: Table
     round: Round
     state: str  # EMPTY, ENTERED or AT_TABLE (waiting for a confirmation where one is needed),
-    # CONFIRMED
+    # CONFIRMED, NOT_PLAYED (Slovní poker: the table's game was won before this deal)
     needs_confirmation: bool
 
 
@@ -65,17 +66,22 @@ class Grid:
 
 
 def game_grid(game: Game) -> Grid:
-    """Tables × rounds of a game with the state of each sheet, in three queries."""
+    """Tables × rounds of a game with the state of each sheet, in three queries (Slovní poker:
+    four, and a table's deals after its game was won are not played)."""
     rounds = list(game.rounds.order_by("position"))
     tables = list(game.tables.order_by("number"))
     sheets = {(s.table_id, s.round_id): s for s in Sheet.objects.filter(table__game=game)}
     confirm = game.stage.requires_confirmation
+    ends = poker_table_ends(game.stage.tournament, [game.pk])
     rows = []
     for table in tables:
         cells = []
+        ended_at = ends[table.pk][1] if table.pk in ends else None
         for round_ in rounds:
             sheet = sheets.get((table.pk, round_.pk))
             state = _state(sheet)
+            if state == EMPTY and ended_at is not None and round_.position > ended_at:
+                state = NOT_PLAYED
             cells.append(Cell(table, round_, state, confirm))
         rows.append((table, cells))
     return Grid(game, rounds, rows)
@@ -115,6 +121,14 @@ def current_game(tournament: Tournament) -> Game | None:
     for game in games:
         if expected[game.pk] and entered[game.pk] >= expected[game.pk]:
             complete.add(game.pk)
+    # Slovní poker: a game is complete when every table's game has a winner
+    ended = poker_tables_ended(tournament, [g.pk for g in games])
+    if ended:
+        for game_id, tables in Counter(
+            Table.objects.filter(game__in=games).values_list("game_id", flat=True)
+        ).items():
+            if ended.get(game_id, 0) >= tables:
+                complete.add(game_id)
     for game in games:
         if game.draw_confirmed and game.pk not in complete:
             return game

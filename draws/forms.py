@@ -50,9 +50,13 @@ class RoundsFields(forms.Form):
         initial=QUALIFIER_ROUNDS_MAX,
     )
 
-    def __init__(self, *args, kind: str = Stage.Kind.QUALIFIER, **kwargs):
+    def __init__(self, *args, kind: str = Stage.Kind.QUALIFIER, poker: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
-        if kind != Stage.Kind.QUALIFIER:
+        if poker:
+            # a Slovní poker game's rounds are its deals, as many as its largest table can
+            # need (draws.services.poker_deals): nothing to type or draw
+            del self.fields["rounds"], self.fields["least"], self.fields["most"]
+        elif kind != Stage.Kind.QUALIFIER:
             # a final deals rounds 1..7 in order (F): no range is drawn, the referee may
             # only type a shorter ascending list
             del self.fields["least"], self.fields["most"]
@@ -69,6 +73,9 @@ class RoundsFields(forms.Form):
     def clean_rounds(self):
         text = self.cleaned_data["rounds"].strip()
         return parse_rounds(text) if text else None
+
+    def typed_rounds(self) -> list[int] | None:
+        return self.cleaned_data.get("rounds")
 
     def clean(self):
         data = super().clean()

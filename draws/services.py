@@ -19,8 +19,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from rules import draw as rules_draw
+from rules import word_poker
 from rules.championship import FINAL_GAMES, ROUND_NUMBERS, TABLE_SIZE_MAX, TABLE_SIZE_MIN
 from rules.commitment import DrawOptions, draw_what, parse_draw_what
+from rules.rulesets import WORD_POKER
 from rules.stages import FINALS
 from tournament import commitments
 from tournament import services as tournament_services
@@ -187,6 +189,32 @@ def round_list(rounds, stage_kind: str, seed, within: rules_draw.RoundRange | No
     return list(rules_draw.final_rounds()), "final"
 
 
+def poker_refusal(tournament: Tournament, rounds) -> str | None:
+    """Why a Slovní poker game cannot be drawn with these options, or None. Its rounds are its
+    deals, as many as a game at the largest table can take: they are not typed nor drawn, and a
+    game to a points limit bounds no number of deals (``word_poker.most_deals``)."""
+    if tournament.rule_set != WORD_POKER:
+        return None
+    if tournament.poker_game_end == word_poker.TO_POINTS:
+        return _(
+            "A Slovní poker game to a points limit has no highest number of deals, so its deals "
+            "cannot be planned yet: set the game to deal wins in the tournament's settings."
+        )
+    if rounds:
+        return _(
+            "A Slovní poker game is played deal after deal until a player has won the deals "
+            "the tournament sets: its rounds are not typed."
+        )
+    return None
+
+
+def poker_deals(tournament: Tournament, tables) -> list[int]:
+    """A Slovní poker game's rounds: its deals 1, 2, … up to the most a game at its largest
+    table can take (the desk and the phone stop a table's deals where its game ends)."""
+    end = tournament.rules().end
+    return list(range(1, word_poker.most_deals(max(map(len, tables)), end) + 1))
+
+
 def check_final_rounds(kind: str, rounds) -> None:
     """A final deals its rounds in ascending order (F): the referee may leave rounds out,
     not reorder them."""
@@ -276,6 +304,9 @@ def _check_drawable(tournament: Tournament, kind: str, number: int, rounds, tabl
             )
             % {"count": len(field.players), "tables": tables}
         )
+    refusal = poker_refusal(tournament, rounds)
+    if refusal:
+        raise DrawRefused(refusal)
     if rounds:
         round_list(rounds, kind, None, None)
     return game
@@ -480,6 +511,8 @@ def draw_game(
     plan, seating, kept = _seating(
         tournament, kind, number, field, teams, earlier, seed, tables, preferences
     )
+    if tournament.rule_set == WORD_POKER:
+        game_rounds, round_source = poker_deals(tournament, seating.tables), "deals"
     if game is None:
         game = Game(stage=stage, number=number)
     else:
@@ -760,6 +793,13 @@ def set_rounds(
             _(
                 "Type the rounds, or draw the game again with a new commitment to draw its "
                 "rounds anew."
+            )
+        )
+    if game.stage.tournament.rule_set == WORD_POKER:
+        raise DrawRefused(
+            _(
+                "A Slovní poker game's rounds are its deals until a player has won the deals "
+                "the tournament sets: they are not typed nor drawn."
             )
         )
     check_final_rounds(game.stage.kind, rounds)

@@ -5,10 +5,11 @@ two)."""
 from rules.championship import CLOSE_BONUS
 from rules.finals import Replacement
 from rules.progress import GameState, StageProgress, planned_games
-from rules.rulesets import document_lines, document_rule_set
+from rules.rulesets import WordPoker, document_lines, document_rule_set
 from rules.sanctions import Sanction
 from rules.score import RESULT_FIELDS, RoundEntry, ScoredEntry
 from rules.stages import QUALIFIER, STAGES
+from rules.word_poker import DealLine, ended_tables
 from scoring.standings import Result, StageData, TournamentData
 
 DEFAULTS = {"disqualified": False, "penalty": 0}
@@ -59,12 +60,31 @@ def _entry(result: dict, score: int | None) -> RoundEntry:
     return RoundEntry(*values) if score is None else ScoredEntry(*values, scored=score)
 
 
+def _tables_ended(game: dict, end) -> int:
+    """Slovní poker: how many of the game's tables have a winner, their deals in playing order."""
+    order = {number: position for position, number in enumerate(game["rounds"])}
+    return ended_tables(
+        (
+            [
+                [DealLine(r["player"], r["laid"], r["unused"]) for r in entry["results"]]
+                for entry in sorted(
+                    table.get("rounds", []), key=lambda entry: order.get(entry["round"], len(order))
+                )
+            ]
+            for table in game["tables"]
+        ),
+        end,
+    )
+
+
 def progress(document: dict) -> dict[str, StageProgress]:
     """Where each stage of the document stands: a game is complete when every table lists
-    every round of the game."""
+    every round of the game (Slovní poker: when every table's game has a winner)."""
     stages = document.get("stages", {})
     finals_drawn = any(stages.get(kind, {}).get("games") for kind in STAGES[1:])
     planned = document["tournament"].get("settings", {}).get("qualifier_games")
+    rule_set = document_rule_set(document["tournament"])
+    poker = isinstance(rule_set, WordPoker)
     found = {}
     for kind in STAGES:
         games = [
@@ -73,6 +93,7 @@ def progress(document: dict) -> dict[str, StageProgress]:
                 len(game["tables"]),
                 len(game["rounds"]),
                 sum(len(table.get("rounds", [])) for table in game["tables"]),
+                tables_ended=_tables_ended(game, rule_set.end) if poker else None,
             )
             for game in stages.get(kind, {"games": []})["games"]
         ]

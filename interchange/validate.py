@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from rules import finals, sheet
 from rules.advancement import QUOTA_BELOW_MIN, quota_problems
 from rules.categories import category_of
-from rules.championship import ADULT_AGE, FINAL_GAMES
+from rules.championship import ADULT_AGE, FINAL_GAMES, ROUND_NUMBERS
 from rules.commitment import (
     BAD_NAME,
     BAD_SEED,
@@ -303,6 +303,18 @@ class Checker:
                     % {"rounds": ", ".join(map(str, game["rounds"]))},
                 )
             dropped = set(game.get("ended_early", {}).get("rounds_dropped", ()))
+            beyond = sorted((set(game["rounds"]) | dropped) - set(ROUND_NUMBERS))
+            if beyond and not isinstance(document_rule_set(self.document["tournament"]), WordPoker):
+                # a Slovní poker game's deals go past 7 (word_poker.DEALS_MAX, the schema's bound)
+                self.error(
+                    Place(stage=kind, game=game["number"]),
+                    _("a game has rounds %(first)s to %(last)s, not %(rounds)s")
+                    % {
+                        "first": ROUND_NUMBERS[0],
+                        "last": ROUND_NUMBERS[-1],
+                        "rounds": ", ".join(map(str, beyond)),
+                    },
+                )
             if dropped & set(game["rounds"]):
                 self.error(
                     Place(stage=kind, game=game["number"]),

@@ -17,10 +17,10 @@ from rules.categories import ALL, category_of
 from rules.championship import (
     ROUND_NUMBERS,
     TABLE_SIZE_MAX,
-    deal_size,
     starting_seat,
 )
 from rules.podium import title
+from rules.rulesets import deal_size
 from rules.stages import FINAL_A, FINAL_B
 from scoring import cards
 from scoring.cards import CardGame, CardRound, CardStage, PlayerCard
@@ -144,7 +144,11 @@ def game_sheets(game: Game, links: dict | None = None, link_warning: str = "") -
     sheets = []
     for (table, first), seats in sorted(by_table.items()):
         sheet_rounds = [
-            SheetRound(number, deal_size(number), seats[starting_seat(first, pos, len(seats))])
+            SheetRound(
+                number,
+                deal_size(stage.tournament.rule_set, number),
+                seats[starting_seat(first, pos, len(seats))],
+            )
             for pos, number in rounds
         ]
         link = (links or {}).get(table)

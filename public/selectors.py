@@ -11,7 +11,7 @@ from django.db.models import Count, Max, Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules.championship import deal_size
+from rules.rulesets import deal_size
 from rules.sanctions import Sanction as SanctionData
 from rules.sanctions import void, voided_games
 from rules.score import entry_of, round_score
@@ -226,7 +226,7 @@ def player_page(tournament: Tournament, number: int) -> PlayerPage | None:
                 game,
                 table,
                 round_number,
-                deal_size(round_number),
+                deal_size(tournament.rule_set, round_number),
                 *values,
                 score,
                 totals[kind],

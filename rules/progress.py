@@ -2,6 +2,8 @@
 
 A game is complete when every table has a sheet for every round of the game (confirmed where
 the stage requires a confirmation); a game the referee ended early has only the rounds played.
+A Slovní poker game is complete when every table's game has a winner (its deals after that
+are not played), its sheets confirmed where required.
 The qualifier is over when the games the organiser fixed in advance are complete (B); a final
 when its two games are (F, L, N).
 """
@@ -20,9 +22,14 @@ class GameState:
     sheets: int  # sheets entered
     unconfirmed: int = 0  # entered sheets still waiting for a confirmation that is required
     ended_early: bool = False  # the referee ended it early (F): only the rounds played remain
+    # Slovní poker: the tables whose game has a winner (``word_poker.ended_tables``); a table
+    # is done then, its remaining deals are not played. None: every round is played.
+    tables_ended: int | None = None
 
     @property
     def complete(self) -> bool:
+        if self.tables_ended is not None:
+            return self.tables > 0 and self.tables_ended >= self.tables and self.unconfirmed == 0
         return self.tables * self.rounds > 0 and (
             self.sheets >= self.tables * self.rounds and self.unconfirmed == 0
         )

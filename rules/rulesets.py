@@ -15,6 +15,7 @@ from typing import ClassVar, Protocol
 
 from . import club, word_poker
 from .championship import CLOSE_BONUS, MAX_CARD_VALUE
+from .championship import deal_size as championship_deal_size
 from .score import RESULT_FIELDS, RESULT_FLAGS, round_score
 from .sheet import Problem, SheetLine, check_sheet
 
@@ -223,6 +224,17 @@ def rule_set(name: str, **settings) -> RuleSet:
     if name not in RULE_SETS:
         raise ValueError(f"no rule set {name!r}; there are {', '.join(RULE_SETS)}")
     return RULE_SETS[name](**settings)
+
+
+def deal_size(name: str, round_number: int) -> int:
+    """The cards dealt to each player in round ``round_number`` of a game by rule set ``name``:
+    a Syllabatim round's number fixes it (1-7), a Slovní poker deal is always a hand of five
+    (``word_poker.HAND``), however many deals the game takes."""
+    if name == WORD_POKER:
+        if round_number < 1:
+            raise ValueError(f"deal number {round_number} is not 1 or more")
+        return word_poker.HAND
+    return championship_deal_size(round_number)
 
 
 def asked(rule_set: RuleSet, action_cards: Sequence[str] = ()) -> tuple[SheetField, ...]:

@@ -38,6 +38,7 @@ HAND = 5  # "každému hráči rozdá 5 karet"; an exchange draws as many as it 
 DICE = 5  # three thrown first, a fourth and the fifth after the exchanges
 PLAYERS_MIN, PLAYERS_MAX = 2, 9  # "pro 2-9 hráčů"
 DEAL_WINS = 5  # "Celkovým vítězem je hráč, který dosáhne pěti vítězství"
+DEAL_WINS_MAX = 10  # the most deal wins a tournament may set (not the rules': bounds the deals)
 
 # What a game is played to (the tournament's setting).
 TO_DEAL_WINS = "deal_wins"
@@ -176,6 +177,19 @@ def most_deals(players: int, end: GameEnd = GameEnd()) -> int | None:
     if end.to == TO_POINTS:
         return None
     return players * (end.deal_wins - 1) + 1
+
+
+def ended_tables(tables: Iterable[Sequence[Sequence[DealLine]]], end: GameEnd = GameEnd()) -> int:
+    """How many of a game's ``tables`` (each its deals in the order played) have finished
+    their game: a table is done when a player has won it, whatever deals it has left (the
+    sheet refuses a deal after the game's end)."""
+    return sum(1 for deals in tables if game_state(deals, end).ended_after is not None)
+
+
+# The highest deal number a game can reach under any setting a tournament may record: nine
+# players to DEAL_WINS_MAX deal wins (a round's number is bounded by it, as 1-7 bound a
+# Syllabatim game's rounds).
+DEALS_MAX = most_deals(PLAYERS_MAX, GameEnd(deal_wins=DEAL_WINS_MAX))
 
 
 def _winners(wins: Mapping, points: Mapping, end: GameEnd) -> frozenset:

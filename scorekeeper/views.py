@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters, sensitive_variables
 
 from accounts.access import link_holder
-from rules.championship import MOVE_CLOCK_WARNING_SECONDS, ROUND_NUMBERS
+from rules import word_poker
+from rules.championship import MOVE_CLOCK_WARNING_SECONDS
 from scoring import clocks, links
 from scoring import sheets as sheet_services
 from scoring.models import Sheet, TableLink
@@ -148,9 +149,10 @@ def _saved_round(request, game, table):
 
 
 def _round_of(game, number):
-    """The game's round of that number, else 404 (a round of another game is out of scope)."""
+    """The game's round of that number, else 404 (a round of another game is out of scope). A
+    Slovní poker game's rounds are its deals, numbered past 7."""
     text = str(number)
-    if not text.isdigit() or int(text) not in ROUND_NUMBERS:
+    if not text.isdigit() or not 1 <= int(text) <= word_poker.DEALS_MAX:
         raise Http404
     round_ = game.rounds.filter(number=int(text)).first()
     if round_ is None:

@@ -15,7 +15,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from rules.championship import deal_size
+from rules.rulesets import CHAMPIONSHIP, deal_size
 from rules.sanctions import Sanction as SanctionData
 from rules.sanctions import void, voided_games
 from rules.score import RESULT_FIELDS, RoundEntry, entry_of, round_score
@@ -50,10 +50,11 @@ class CardRound:
     closes: bool  # counts as a close
     voided: bool = False  # the player is disqualified from the game (or expelled in it)
     provisional: bool = False  # the sheet waits for a referee's confirmation
+    rule_set: str = CHAMPIONSHIP  # the tournament's: it says how many cards the deal is
 
     @property
     def deal(self) -> int:
-        return deal_size(self.round)
+        return deal_size(self.rule_set, self.round)
 
 
 @dataclass(frozen=True)
@@ -197,6 +198,7 @@ def cards(
     pending: set[tuple[int, int]],
     close_bonus: int,
     ranks: dict[tuple[str, int, int], int] | None = None,
+    rule_set: str = CHAMPIONSHIP,
 ) -> list[PlayerCard]:
     """The cards of ``numbers``, by start number, from the stages' standings pages and the
     players' round lines: no database. A held stage (``StagePage.held``) shows no round.
@@ -225,7 +227,7 @@ def cards(
                 CardGame(
                     game,
                     tuple(
-                        _round(line, (kind, game, number) in voided, pending, close_bonus)
+                        _round(line, (kind, game, number) in voided, pending, close_bonus, rule_set)
                         for line in sorted(played, key=lambda line: line.position)
                     ),
                     ranks.get((kind, game, number)),
@@ -256,7 +258,9 @@ def cards(
     return found
 
 
-def _round(line: CardLine, voided: bool, pending, close_bonus: int) -> CardRound:
+def _round(
+    line: CardLine, voided: bool, pending, close_bonus: int, rule_set: str = CHAMPIONSHIP
+) -> CardRound:
     counted = void(line.entry) if voided else line.entry
     return CardRound(
         line.game,
@@ -271,6 +275,7 @@ def _round(line: CardLine, voided: bool, pending, close_bonus: int) -> CardRound
         counted.counts_as_close,
         voided,
         line.sheet in pending,
+        rule_set,
     )
 
 
@@ -321,4 +326,5 @@ def player_cards(
         pending=pending,
         close_bonus=tournament.close_bonus_in_force(),
         ranks=ranks_after_games(tournament_data(tournament), seated_by_game(tournament)),
+        rule_set=tournament.rule_set,
     )

@@ -26,12 +26,14 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from rules.progress import GameState
+from rules.rulesets import WORD_POKER
 from tournament.addresses import DEFAULT_BASE_URL
 from tournament.lookups import who
 from tournament.models import DrawStatus, Game, Table
 from tournament.refusals import Refused
 
 from .models import TableLink
+from .selectors import poker_tables_ended
 
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
 CODE_LENGTH = 6
@@ -81,8 +83,16 @@ def game_complete(game: Game) -> bool:
     )
     entered = counts["sheet_count"]
     waiting = entered - counts["confirmed_count"] if game.stage.requires_confirmation else 0
+    tournament = game.stage.tournament
     return GameState(
-        game.number, counts["table_count"], counts["round_count"], entered, unconfirmed=waiting
+        game.number,
+        counts["table_count"],
+        counts["round_count"],
+        entered,
+        unconfirmed=waiting,
+        tables_ended=poker_tables_ended(tournament, [game.pk]).get(game.pk, 0)
+        if tournament.rule_set == WORD_POKER
+        else None,
     ).complete
 
 

@@ -25,13 +25,14 @@ from tournament.labels import stage_label
 from tournament.models import Game, Player, Round, Seat, SightClass, Stage, Tournament
 
 from .publicity import held_results
-from .selectors import progress as scoring_progress
 from .selectors import (
+    poker_table_ends,
     sanction_rows,
     stage_data,
     tournament_data,
     unconfirmed_sheets,
 )
+from .selectors import progress as scoring_progress
 from .standings import (
     FINAL_A,
     FINAL_B,
@@ -486,7 +487,8 @@ def announced_games(tournament: Tournament) -> list[GameNow]:
     playing order, that misses a sheet (the A- and the B-final are played at the same time).
     When no game misses one, the last games played: each final's last confirmed game once
     the finals are drawn (the A-final is not forgotten when the B-final ends after it), else
-    the qualifier's. Draft draws are not public. Two queries."""
+    the qualifier's. Draft draws are not public. Two queries (Slovní poker: three; a table's
+    deals after its game was won are not missed)."""
     games = sorted(
         Game.objects.filter(stage__tournament=tournament, draw_status="confirmed")
         .select_related("stage", "stage__tournament")
@@ -496,18 +498,26 @@ def announced_games(tournament: Tournament) -> list[GameNow]:
     if not games:
         return []
     sheets_by_round = defaultdict(list)
-    for game_id, number, sheets in (
+    for game_id, number, position, sheets in (
         Round.objects.filter(game__in=[g.pk for g in games])
         .annotate(sheets_count=Count("sheets"))
         .order_by("game_id", "position")
-        .values_list("game_id", "number", "sheets_count")
+        .values_list("game_id", "number", "position", "sheets_count")
     ):
-        sheets_by_round[game_id].append((number, sheets))
+        sheets_by_round[game_id].append((number, position, sheets))
+    # Slovní poker: a table whose game was won plays none of the later deals
+    ended_at = defaultdict(list)
+    for game_id, position in poker_table_ends(tournament, [g.pk for g in games]).values():
+        ended_at[game_id].append(position)
     playing, stages_seen = [], set()
     for game in games:
         if game.stage.kind in stages_seen:
             continue
-        missing = [n for n, sheets in sheets_by_round[game.pk] if sheets < game.tables_count]
+        missing = [
+            n
+            for n, position, sheets in sheets_by_round[game.pk]
+            if sheets < game.tables_count - sum(1 for p in ended_at[game.pk] if p < position)
+        ]
         if missing:
             playing.append(GameNow(game, missing[0]))
             stages_seen.add(game.stage.kind)

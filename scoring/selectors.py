@@ -21,6 +21,7 @@ from rules.rulesets import CHAMPIONSHIP, WORD_POKER
 from rules.sanctions import Sanction as SanctionData
 from rules.score import RESULT_FIELDS, RoundEntry, entry_of
 from rules.stages import FINAL_A, QUALIFIER, STAGES
+from rules.word_poker import DealLine, game_state
 from tournament.models import (
     DrawStatus,
     Game,
@@ -125,6 +126,35 @@ def _count(rows) -> Coalesce:
     return Coalesce(Subquery(counted.values("n")), 0)
 
 
+def poker_table_ends(tournament: Tournament, games) -> dict[int, tuple[int, int]]:
+    """Slovní poker: the tables of ``games`` whose game has a winner, by table id: the game's id
+    and the position of the deal that ended it (the table's later deals are not played). One
+    query; {} under any other rule set."""
+    if tournament.rule_set != WORD_POKER:
+        return {}
+    deals: dict[tuple[int, int], dict[int, list]] = defaultdict(dict)
+    for game_id, table_id, position, player, word, left in (
+        RoundResult.objects.filter(table__game__in=games)
+        .order_by()
+        .values_list("table__game_id", "table_id", "round__position", "player_id", "laid", "unused")
+    ):
+        deals[(game_id, table_id)].setdefault(position, []).append(DealLine(player, word, left))
+    end = tournament.rules().end
+    found = {}
+    for (game_id, table_id), by_position in deals.items():
+        positions = sorted(by_position)
+        state = game_state([by_position[p] for p in positions], end)
+        if state.ended_after is not None:
+            found[table_id] = (game_id, positions[state.ended_after - 1])
+    return found
+
+
+def poker_tables_ended(tournament: Tournament, games) -> dict[int, int]:
+    """Slovní poker: per game (by id) of ``games``, how many of its tables' games have a
+    winner. One query; {} under any other rule set."""
+    return Counter(game_id for game_id, _position in poker_table_ends(tournament, games).values())
+
+
 def progress(tournament: Tournament, kinds=STAGES) -> dict[str, StageProgress]:
     """Where each stage of ``kinds`` stands: its announced games, which are complete, what is
     planned. One query."""
@@ -141,6 +171,7 @@ def progress(tournament: Tournament, kinds=STAGES) -> dict[str, StageProgress]:
         )
         .order_by("number")
         .values_list(
+            "pk",
             "stage__kind",
             "stage__confirmation_required",
             "number",
@@ -151,8 +182,12 @@ def progress(tournament: Tournament, kinds=STAGES) -> dict[str, StageProgress]:
             "ended_early_at",
         )
     )
+    poker = tournament.rule_set == WORD_POKER
+    ended_tables_by_game = (
+        poker_tables_ended(tournament, [row[0] for row in games]) if poker else {}
+    )
     by_kind: dict[str, list[GameState]] = defaultdict(list)
-    for kind, confirmation, number, tables, rounds, sheets, confirmed, ended in games:
+    for pk, kind, confirmation, number, tables, rounds, sheets, confirmed, ended in games:
         required = confirmation if confirmation is not None else kind != QUALIFIER
         by_kind[kind].append(
             GameState(
@@ -162,6 +197,7 @@ def progress(tournament: Tournament, kinds=STAGES) -> dict[str, StageProgress]:
                 sheets,
                 unconfirmed=sheets - confirmed if required else 0,
                 ended_early=ended is not None,
+                tables_ended=ended_tables_by_game.get(pk, 0) if poker else None,
             )
         )
     finals_drawn = any(by_kind.get(kind) for kind in STAGES[1:])

@@ -20,8 +20,8 @@ from django.utils.translation import gettext as _
 
 from rules import rulesets
 from rules import sheet as rules_sheet
-from rules.championship import deal_size, starting_seat
-from rules.rulesets import RuleSet
+from rules.championship import starting_seat
+from rules.rulesets import RuleSet, deal_size
 from tournament.changes import one_touch, touch_where
 from tournament.models import Round, Seat, Stage, Table
 from tournament.refusals import Refused
@@ -120,7 +120,7 @@ def _averages(table: Table, round_: Round) -> tuple[dict[int, tuple[float, int]]
     ):
         total = totals.setdefault(number, [0, 0, 0])
         total[0] += laid
-        total[1] += deal_size(round_number)
+        total[1] += deal_size(tournament.rule_set, round_number)
         total[2] += 1
     field_laid = field_dealt = 0
     for round_number, laid, lines in (
@@ -130,7 +130,7 @@ def _averages(table: Table, round_: Round) -> tuple[dict[int, tuple[float, int]]
         .values_list("round__number", "laid_sum", "lines")
     ):
         field_laid += laid
-        field_dealt += deal_size(round_number) * lines
+        field_dealt += deal_size(tournament.rule_set, round_number) * lines
     players = {n: (laid / dealt, rounds) for n, (laid, dealt, rounds) in totals.items()}
     return players, field_laid / field_dealt if field_dealt else 0.0
 

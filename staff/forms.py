@@ -3,6 +3,8 @@ service (``tournament.services``, ``accounts.services``), which checks again wha
 allow, and its refusals are shown next to the fields they are about
 (``ui.refusals.show_refusal``)."""
 
+from itertools import permutations
+
 from django import forms
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -15,14 +17,20 @@ from django.utils.translation import ngettext
 
 from accounts.models import FEMININE, MASCULINE
 from accounts.roles import ORGANISER, REFEREE, ROLE_NAMES
+from rules import word_poker
 from rules.categories import CATEGORIES
 from rules.championship import CLOSE_BONUS, TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from rules.stages import FINAL_A, FINAL_B, QUALIFIER, STAGES
 from tournament import persons
 from tournament.characters import NameFormField
 from tournament.forms import RoundListField
-from tournament.models import Card, Gender, Person, Player, RuleSetChoice, Team, Tournament
-from tournament.services import PLAYER_FIELDS, SETTINGS_FIELDS, confirmation_field
+from tournament.models import Card, Gender, Person, Player, Team, Tournament
+from tournament.services import (
+    PLAYER_FIELDS,
+    POKER_SETTINGS,
+    SETTINGS_FIELDS,
+    confirmation_field,
+)
 from tournament.words import team_size_message
 
 from .selectors import ABSENT, NOT_ELIGIBLE, UNPAID
@@ -55,6 +63,16 @@ def _confirmation(value: str) -> bool | None:
 
 def confirmation_choice(value: bool | None) -> str:
     return {True: "yes", False: "no"}.get(value, "")
+
+
+def poker_order_words(value: str) -> str:
+    """The Slovní poker standings' order in words, e.g. "games won, deals won, points"."""
+    words = {
+        word_poker.GAMES_WON: _("games won"),
+        word_poker.DEALS_WON: _("deals won"),
+        word_poker.POINTS: _("points"),
+    }
+    return ", ".join(str(words.get(name, name)) for name in value.split(","))
 
 
 class TournamentForm(forms.ModelForm):
@@ -96,8 +114,8 @@ class TournamentForm(forms.ModelForm):
             ),
             "rule_set": _(
                 "The championship is played by its own rules; a local qualifier or a club "
-                "tournament may choose the casual scoring or Syllabatim 2. Fixed at the first "
-                "draw."
+                "tournament may choose the casual scoring, Syllabatim 2 or Slovní poker. Fixed "
+                "at the first draw."
             ),
         }
         error_messages = {
@@ -118,12 +136,19 @@ class TournamentForm(forms.ModelForm):
                 required=False,
                 initial=confirmation_choice((confirmation or {}).get(kind)),
             )
-        if "rule_set" in self.fields:
-            # Slovní poker's deals are not yet played through the draws, the desk's grid and
-            # the progress of a stage (issue 37): not offered until they are.
-            field_ = self.fields["rule_set"]
-            field_.choices = [c for c in field_.choices if c[0] != RuleSetChoice.WORD_POKER]
-        for name in ("kind", "rule_set"):
+        if "poker_standings" in self.fields:
+            current = self.instance.poker_standings
+            orders = [",".join(order) for order in permutations(word_poker.CRITERIA)]
+            self.fields["poker_standings"] = forms.ChoiceField(
+                label=self.fields["poker_standings"].label,
+                choices=[
+                    (value, poker_order_words(value))
+                    for value in ([] if current in orders else [current]) + orders
+                ],
+                initial=current,
+                widget=forms.RadioSelect,
+            )
+        for name in ("kind", "rule_set", *POKER_SETTINGS):
             if name in self.fields:
                 # a form sent without them keeps what the tournament has (new: the championship)
                 self.fields[name].required = False
@@ -139,6 +164,18 @@ class TournamentForm(forms.ModelForm):
 
     def clean_rule_set(self):
         return self._kept("rule_set")
+
+    def clean_poker_game_end(self):
+        return self._kept("poker_game_end")
+
+    def clean_poker_deal_wins(self):
+        return self._kept("poker_deal_wins")
+
+    def clean_poker_points_limit(self):
+        return self._kept("poker_points_limit")
+
+    def clean_poker_standings(self):
+        return self._kept("poker_standings")
 
     def clean_slug(self):
         slug = self.cleaned_data.get("slug", "")

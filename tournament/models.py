@@ -24,7 +24,7 @@ from rules.rulesets import CASUAL as CASUAL_RULES
 from rules.rulesets import CHAMPIONSHIP as CHAMPIONSHIP_RULES
 from rules.rulesets import SYLLABATIM_2 as SYLLABATIM_2_RULES
 from rules.rulesets import WORD_POKER as WORD_POKER_RULES
-from rules.rulesets import RuleSet, rule_set
+from rules.rulesets import RuleSet, deal_size, rule_set
 
 from . import registry
 from .addresses import validate_phones_url
@@ -180,7 +180,7 @@ class Tournament(models.Model):
     poker_deal_wins = models.PositiveSmallIntegerField(
         _("deal wins that win a game"),
         default=word_poker.DEAL_WINS,
-        validators=[MinValueValidator(1)],
+        validators=[MinValueValidator(1), MaxValueValidator(word_poker.DEAL_WINS_MAX)],
     )
     poker_points_limit = models.PositiveSmallIntegerField(
         _("points that win a game"),
@@ -337,6 +337,10 @@ class Tournament(models.Model):
                 violation_error_message=_(
                     "The fewest rounds cannot be more than the most rounds (1 to 7)."
                 ),
+            ),
+            models.CheckConstraint(
+                condition=Q(poker_deal_wins__gte=1, poker_deal_wins__lte=word_poker.DEAL_WINS_MAX),
+                name="tournament_poker_deal_wins_in_range",
             ),
             models.CheckConstraint(
                 condition=~Q(kind=TournamentKind.CHAMPIONSHIP)
@@ -841,7 +845,10 @@ class Game(models.Model):
 
 
 class Round(models.Model):
-    """One round of a game: its number (1–7, which fixes the deal) and place in playing order."""
+    """One round of a game: its number and place in playing order. A Syllabatim game's rounds are
+    1–7 (the number fixes the deal's size); a Slovní poker game's rounds are its deals, 1 up to
+    the most a game at a table can take (``word_poker.DEALS_MAX``). The draws make a game's
+    rounds by its tournament's rule set (``draws.services``)."""
 
     game = models.ForeignKey(
         Game, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("game")
@@ -851,7 +858,7 @@ class Round(models.Model):
         _("round number"),
         validators=[
             MinValueValidator(championship.ROUND_NUMBERS[0]),
-            MaxValueValidator(championship.ROUND_NUMBERS[-1]),
+            MaxValueValidator(max(championship.ROUND_NUMBERS[-1], word_poker.DEALS_MAX)),
         ],
     )
 
@@ -869,7 +876,7 @@ class Round(models.Model):
             models.CheckConstraint(
                 condition=Q(
                     number__gte=championship.ROUND_NUMBERS[0],
-                    number__lte=championship.ROUND_NUMBERS[-1],
+                    number__lte=max(championship.ROUND_NUMBERS[-1], word_poker.DEALS_MAX),
                 ),
                 name="round_number_in_range",
             ),
@@ -880,7 +887,7 @@ class Round(models.Model):
 
     @property
     def deal_size(self) -> int:
-        return championship.deal_size(self.number)
+        return deal_size(self.game.stage.tournament.rule_set, self.number)
 
 
 class Table(models.Model):

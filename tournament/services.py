@@ -59,7 +59,12 @@ SETTINGS_FIELDS = (
     "qualifier_rounds",
     "qualifier_seating",
     "phones_url",
+    "poker_game_end",
+    "poker_deal_wins",
+    "poker_points_limit",
+    "poker_standings",
 )
+POKER_SETTINGS = ("poker_game_end", "poker_deal_wins", "poker_points_limit", "poker_standings")
 PLAYER_FIELDS = (
     "start_number",
     "name",
@@ -110,6 +115,11 @@ def frozen_settings(tournament: Tournament, started: Collection[str] | None = No
         frozen["rule_set"] = _(
             "A game is drawn already: the rules are fixed at the first draw and cannot change now."
         )
+        for name in POKER_SETTINGS:  # the deals drawn follow from them (word_poker.most_deals)
+            frozen[name] = _(
+                "A game is drawn already: Slovní poker's settings are fixed at the first draw "
+                "and cannot change now."
+            )
     if drawn & set(FINALS):
         frozen["plays_finals"] = _("A final is drawn already: the finals stay.")
     if QUALIFIER in started:

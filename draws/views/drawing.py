@@ -7,6 +7,7 @@ from django.utils.translation import ngettext
 
 from accounts.access import organiser_required
 from tournament.lookups import tournament_or_404
+from tournament.models import RuleSetChoice
 from ui.refusals import show_refusal
 
 from .. import services
@@ -71,7 +72,11 @@ def draw_new(request, slug, stage):
             request,
             tournament,
             summary,
-            DrawForm(initial=round_initial(tournament, stage), kind=stage),
+            DrawForm(
+                initial=round_initial(tournament, stage),
+                kind=stage,
+                poker=tournament.rule_set == RuleSetChoice.WORD_POKER,
+            ),
         )
     action = request.POST.get("action", "publish")
     number = summary["next"]
@@ -104,7 +109,7 @@ def draw_new(request, slug, stage):
             % {"number": game.number},
         )
         return redirect("draws:game", slug=slug, stage=stage, number=game.number)
-    form = DrawForm(request.POST, kind=stage)
+    form = DrawForm(request.POST, kind=stage, poker=tournament.rule_set == RuleSetChoice.WORD_POKER)
     if form.is_valid():
         try:
             services.publish_draw_commitment(
@@ -113,7 +118,7 @@ def draw_new(request, slug, stage):
                 number=number,
                 by=request.user,
                 tables=form.cleaned_data["tables"],
-                rounds=form.cleaned_data["rounds"],
+                rounds=form.typed_rounds(),
                 round_range=form.round_range(),
                 preferences=form.preferences(),
             )

@@ -27,6 +27,7 @@ from ..forms import (
     CONFIRMATION_LABELS,
     TournamentForm,
     confirmation_words,
+    poker_order_words,
 )
 
 SECTIONS = [
@@ -37,6 +38,11 @@ SECTIONS = [
     ),
     ("kind", lambda: _("Kind of tournament and its rules"), ["kind", "rule_set", "plays_finals"]),
     ("scoring", lambda: _("Scoring"), ["close_bonus", "max_card_value"]),
+    (
+        "poker",
+        lambda: _("Slovní poker (only when the tournament plays it)"),
+        ["poker_game_end", "poker_deal_wins", "poker_points_limit", "poker_standings"],
+    ),
     (
         "qualifier",
         lambda: _("The qualifier"),
@@ -66,6 +72,8 @@ def _shown(tournament: Tournament, name: str) -> str:
         return _("%(value)s (the highest value of the card table)") % {
             "value": tournament.scoring_settings().max_card_value
         }
+    if name == "poker_standings":
+        return poker_order_words(value)
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if value is None or value == "" or value == []:

@@ -303,10 +303,10 @@ def test_the_text_and_braille_standings_say_games_and_deals_won(poker_game):
     assert not any("zavření" in line for line in lines)
 
 
-def test_the_settings_form_does_not_offer_slovni_poker_yet():
-    """Its deals are not yet played through the draws and the grid (rounds 1-7 only)."""
+def test_the_settings_form_offers_slovni_poker():
+    """Its deals are drawn, gridded and counted by the stage's progress past round 7."""
     offered = [value for value, _label in TournamentForm().fields["rule_set"].choices]
-    assert "word_poker" not in offered and {"casual", "syllabatim_2"} <= set(offered)
+    assert {"word_poker", "casual", "syllabatim_2"} <= set(offered)
 
 
 def test_the_printed_standings_and_their_twin_count_games_and_deals_won(poker_game):

@@ -6,7 +6,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from draws.services import DrawRefused, round_list
 from interchange.importer import import_tournament
+from rules import word_poker
 from scoring.models import Lot, RoundResult
 from tournament.models import (
     Card,
@@ -75,10 +77,17 @@ def test_a_closer_has_no_unused_cards(tournament):
     refused_by_database(closer.save)
 
 
-def test_round_numbers_are_one_to_seven_and_unique_in_a_game(tournament):
+def test_round_numbers_are_bounded_and_unique_in_a_game(tournament):
+    """The database bounds a round's number by the highest Slovní poker deal (issue 37); a
+    Syllabatim game's rounds 1-7 are checked where rounds are made (the draws, a document)."""
     game = Game.objects.filter(stage__kind="final_a").first()
-    refused_by_database(lambda: Round.objects.create(game=game, position=9, number=8))
+    refused_by_database(lambda: Round.objects.create(game=game, position=9, number=0))
+    refused_by_database(
+        lambda: Round.objects.create(game=game, position=9, number=word_poker.DEALS_MAX + 1)
+    )
     refused_by_database(lambda: Round.objects.create(game=game, position=9, number=3))
+    with pytest.raises(DrawRefused):
+        round_list([1, 8], "final_a", None, None)
 
 
 def test_numbers_are_not_negative(tournament):

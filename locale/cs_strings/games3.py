@@ -1,0 +1,17 @@
+"""Issue 37: a Slovní poker game's deals past round 7 (the draws, the formats' check).
+
+A deal is a "hra", the play to the deal wins at a table a "partie" (as in games.py)."""
+
+CS = {
+    "A Slovní poker game to a points limit has no highest number of deals, so its deals cannot be planned yet: set the game to deal wins in the tournament's settings.": "Partie Slovního pokeru na bodový limit nemá nejvyšší počet her, její hry proto zatím nelze naplánovat: v nastavení turnaje nastavte partii na výhry ve hrách.",
+    "A Slovní poker game is played deal after deal until a player has won the deals the tournament sets: its rounds are not typed.": "Partie Slovního pokeru se hraje hru za hrou, dokud některý hráč nevyhraje tolik her, kolik turnaj stanoví: její kola se nezadávají.",
+    "A Slovní poker game's rounds are its deals until a player has won the deals the tournament sets: they are not typed nor drawn.": "Kola partie Slovního pokeru jsou její hry, dokud některý hráč nevyhraje tolik her, kolik turnaj stanoví: nezadávají se ani nelosují.",
+    "a game has rounds %(first)s to %(last)s, not %(rounds)s": "partie má kola %(first)s až %(last)s, ne %(rounds)s",
+    "not played: the game was won": "nehraje se: partie už skončila",
+    "games won": "vyhrané partie",
+    "deals won": "vyhrané hry",
+    "Slovní poker (only when the tournament plays it)": "Slovní poker (jen když jej turnaj hraje)",
+    "A game is drawn already: Slovní poker's settings are fixed at the first draw and cannot change now.": "Partie je už vylosovaná: nastavení Slovního pokeru se určuje při prvním losování a teď se změnit nedá.",
+    "The championship is played by its own rules; a local qualifier or a club tournament may choose the casual scoring, Syllabatim 2 or Slovní poker. Fixed at the first draw.": "Mistrovství se hraje podle svých pravidel; místní kvalifikace nebo klubový turnaj si může zvolit hru pro zábavu, Syllabatim 2 nebo Slovní poker. Pravidla se určí při prvním losování.",
+    "A Slovní poker game is drawn with every deal its largest table can need; a table's game ends when a player has won the deals the tournament sets.": "Partie Slovního pokeru se losuje se všemi hrami, které může potřebovat její největší stůl; partie u stolu skončí, jakmile některý hráč vyhraje tolik her, kolik turnaj stanoví.",
+}
