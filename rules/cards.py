@@ -21,14 +21,19 @@ class Card:
     count: int | None = None
 
 
+def data_rows(path: Path) -> list[dict[str, str]]:
+    """The rows of one of the rules' data tables (``data/*.csv``; a line starting with # is a
+    comment): the cards here, Slovní poker's deck and Scrabble's tiles."""
+    with path.open(encoding="utf-8") as handle:
+        return list(csv.DictReader(line for line in handle if not line.startswith("#")))
+
+
 @cache
 def known_cards() -> tuple[Card, ...]:
-    with CARDS_FILE.open(encoding="utf-8") as handle:
-        rows = csv.DictReader(line for line in handle if not line.startswith("#"))
-        return tuple(
-            Card(row["card"], int(row["value"]), int(row["count"]) if row["count"] else None)
-            for row in rows
-        )
+    return tuple(
+        Card(row["card"], int(row["value"]), int(row["count"]) if row["count"] else None)
+        for row in data_rows(CARDS_FILE)
+    )
 
 
 def highest_card_value(cards: tuple[Card, ...] | None = None) -> int:

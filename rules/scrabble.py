@@ -26,7 +26,6 @@ is one more seat, last in the order, so that it goes to the lowest player who ha
 last round may be played "king of the hill": 1–2, 3–4, … as they stand, rematches allowed.
 """
 
-import csv
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -34,6 +33,7 @@ from pathlib import Path
 
 import networkx
 
+from .cards import data_rows
 from .commitment import random_for
 from .ranking import Ranked, rank
 from .sheet import ERROR, NOT_WHOLE_NUMBER, Problem, seat_problems, whole_number
@@ -66,9 +66,9 @@ class Tile:
 
 @cache
 def tiles() -> tuple[Tile, ...]:
-    with TILES_FILE.open(encoding="utf-8") as handle:
-        rows = csv.DictReader(line for line in handle if not line.startswith("#"))
-        return tuple(Tile(row["tile"], int(row["value"]), int(row["count"])) for row in rows)
+    return tuple(
+        Tile(row["tile"], int(row["value"]), int(row["count"])) for row in data_rows(TILES_FILE)
+    )
 
 
 @cache

@@ -22,7 +22,6 @@ the order the organiser chose and the tournament's settings record; equal in eve
 shares the place unless the organiser orders a lot.
 """
 
-import csv
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 from pathlib import Path
 
+from .cards import data_rows
 from .ranking import Ranked, rank
 from .sheet import ERROR, NOT_WHOLE_NUMBER, Problem, seat_problems, whole_number
 
@@ -69,9 +69,9 @@ class Card:
 
 @cache
 def deck() -> tuple[Card, ...]:
-    with CARDS_FILE.open(encoding="utf-8") as handle:
-        rows = csv.DictReader(line for line in handle if not line.startswith("#"))
-        return tuple(Card(row["card"], int(row["value"]), int(row["count"])) for row in rows)
+    return tuple(
+        Card(row["card"], int(row["value"]), int(row["count"])) for row in data_rows(CARDS_FILE)
+    )
 
 
 @cache
