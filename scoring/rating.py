@@ -252,16 +252,18 @@ def _rated_games_unchanged(state: RatingState, parts: dict) -> bool:
             table.table: (table.game.when, table.signature())
             for table in tournament_tables(tournament)
         }
-        if current != _stored_tables(tournament):
+        stored = RatingEntry.objects.filter(table__game__stage__tournament=tournament)
+        if current != _stored_tables(stored):
             return False
     return True
 
 
-def _stored_tables(tournament: Tournament) -> dict[int, tuple]:
-    """The tournament's rated tables as stored: each table's time and signature."""
+def _stored_tables(entries) -> dict[int, tuple]:
+    """The rated tables of ``entries`` (RatingEntry rows) as stored: each table's time and
+    signature (``RatedTable.signature``)."""
     stored: dict[int, set] = defaultdict(set)
     stored_when: dict[int, tuple] = {}
-    rows = RatingEntry.objects.filter(table__game__stage__tournament=tournament).values_list(
+    rows = entries.values_list(
         "table_id", "when", "person_id", "player_id", "category", "points", "closes"
     )
     for table, when, *signature in rows:
@@ -281,17 +283,11 @@ def recompute() -> None:
 def _new_tables(tables: list[RatedTable], state: RatingState) -> list[RatedTable] | None:
     """The tables not rated yet, when the rated ones are unchanged and the new ones all come
     after the last rated; None when the ratings must be computed from scratch."""
-    stored: dict[int, set] = defaultdict(set)
-    stored_when: dict[int, tuple] = {}
-    for table, when, person, player, category, points, closes in RatingEntry.objects.values_list(
-        "table_id", "when", "person_id", "player_id", "category", "points", "closes"
-    ):
-        stored[table].add((person, player, category, points, closes))
-        stored_when[table] = tuple(when)
+    stored = _stored_tables(RatingEntry.objects.all())
     current = {table.table: table for table in tables}
-    for table, signature in stored.items():
+    for table, (when, signature) in stored.items():
         now = current.get(table)
-        if now is None or now.game.when != stored_when[table] or now.signature() != signature:
+        if now is None or now.game.when != when or now.signature() != signature:
             return None
     new = [table for table in tables if table.table not in stored]
     last = tuple(state.last) if state.last else None
