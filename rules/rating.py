@@ -20,10 +20,10 @@ a table's luck beyond that is shrunk, not taken as the field's strength. How muc
 assumed but fitted to the record (empirical Bayes): each fit takes the least-squares slope of
 the points, less each player's skill, on the others' mean skill within each deal, the skills
 those of the fit before, drawn toward ``Model.field`` by a prior (``field_spread``) and kept
-within ``field_low`` and ``field_high``. In simulated seasons it comes out near 0.33 where the others only take
-the closes from you and near 0.75 where the strong also close early, in random fields and in
-divisions alike. A long game tells more than a short one: a game weighs more as its deal's
-points are more (``weigh``).
+within ``field_low`` and ``field_high``. In simulated seasons it comes out near 0.33 where
+the others only take the closes from you and near 0.75 where the strong also close early, in
+random fields and in divisions alike. A long game tells more than a short one: a game weighs
+more as its deal's points are more (``weigh``).
 
 The fit is the skills that minimise the squared errors plus the priors' penalties, found by
 Gauss-Seidel (each unknown in turn set to its best value given the others, the skills' common
@@ -39,14 +39,15 @@ rating is the fit of all. The rating computed from scratch (``compute``) and the
 up to date (``update``) are the same: each fit starts from the skills of the one before.
 
 What it gives (``python -m bench rating``: club seasons of random fields, of strong and weak
-divisions, and with strong opponents who close early; 12 seasons each): where the fields differ
+divisions, and with strong opponents who close early; 24 seasons each): where the fields differ
 in strength it ranks the players better than their average points per round, which is biased
-there (after 20 tournaments +0.008 in divisions, +0.031 where strong opponents also close
-early), and where they do not it ranks them as well as the average does (differences of 0.001
-or less after 10 and 20 tournaments, well within the seasons' spread). It orders the next
-game's players better than the order alone everywhere, and better than the average most where
-the fields differ. The seats at the table do not matter; players equal in every game are rated
-alike.
+there (after 20 tournaments +0.005 in divisions, +0.028 where strong opponents also close
+early, each 5 standard errors or more), and where they do not it ties the average (within two
+standard errors). It orders the next game's players better than the order alone everywhere,
+and better than the average clearly where strong opponents close early in divisions; in
+random fields it ties the average, which there is close to the best a record of game totals
+allows (README, "The rating"). The seats at the table do not matter; players equal in every game
+are rated alike.
 
 The rating is shown, never used: no draw, place, advancement or lot consults it (no module of
 the rules imports this one; a test holds it). Its input is plain data, not the championship's
