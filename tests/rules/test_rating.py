@@ -212,3 +212,64 @@ def test_a_deal_rated_already_needs_a_computation_from_scratch():
         update(ratings, [TableGame(2, results((("c", 60, 2), ("d", 30, 1))), "game 1")])
     both = compute([first, TableGame(2, results((("c", 60, 2), ("d", 30, 1))), "game 1")])
     assert set(both.current) == set("abcd")
+
+
+def test_a_person_of_few_games_is_drawn_toward_the_average():
+    """Shrinkage: one game's win says less than the same win ten times over."""
+    once = compute([game(1, ("a", 60, 1), ("b", 30, 0), ("c", 30, 0))]).current["a"]
+    often = compute(
+        [game(when, ("a", 60, 1), ("b", 30, 0), ("c", 30, 0)) for when in range(1, 11)]
+    ).current["a"]
+    assert 0 < once.mu < often.mu
+    assert once.sigma > often.sigma
+    # the one game moves the newcomer by less than the prior's spread
+    assert once.mu < rating.MODEL.spread
+
+
+def field_record(truth: float, rng) -> tuple[list[TableGame], dict[int, float]]:
+    """Tables of five drawn from 40 persons of known skill, each scoring its skill less
+    ``truth`` times the others' mean skill (in thousandths of a deal's points)."""
+    skill = {person: rng.uniform(-0.6, 0.6) for person in range(40)}
+    games = []
+    for deal in range(30):
+        people = rng.sample(sorted(skill), 40)
+        for index in range(8):
+            seats = people[5 * index : 5 * index + 5]
+            total = sum(skill[p] for p in seats)
+            points = {p: 1000 * (1 + skill[p] - truth * (total - skill[p]) / 4) for p in seats}
+            games.append(
+                TableGame(
+                    (deal, index),
+                    tuple(GameResult(p, round(points[p])) for p in seats),
+                    deal,
+                )
+            )
+    return games, skill
+
+
+@pytest.mark.parametrize("truth", [0.1, 0.4, 0.7])
+def test_how_much_strong_opponents_lower_the_points_is_fitted_to_the_record(truth):
+    import random
+
+    games, skill = field_record(truth, random.Random(7))
+    fit = rating._Fit(rating.MODEL)
+    for deal in rating._deals(games):
+        fit.add(deal)
+    fitted = fit.fitted_field(skill, [1.0] * len(fit.deals))
+    assert fitted == pytest.approx(truth, abs=0.05)
+    # with no record to speak of, the prior's value
+    lone = rating._Fit(rating.MODEL)
+    lone.add(games[:1])
+    assert lone.fitted_field(dict.fromkeys(skill, 0.0), [1.0]) == rating.MODEL.field
+
+
+def test_a_strong_opponent_raises_the_estimate_for_equal_points():
+    """Two players score alike against the same third; b's other opponent proved strong,
+    a's weak: b is rated above a."""
+    history = [game((w, 1), ("s", 90, 1), ("w", 10, 0), ("x", 50, 0)) for w in range(1, 6)]
+    last = [
+        game((9, 1), ("a", 50, 0), ("w", 50, 0), ("z", 50, 1)),
+        game((9, 2), ("b", 50, 0), ("s", 50, 0), ("y", 50, 1)),
+    ]
+    ratings = compute(history + [TableGame(g.when, g.results, "last") for g in last])
+    assert ratings.current["b"].mu > ratings.current["a"].mu
