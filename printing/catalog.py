@@ -10,9 +10,9 @@ from rules.stages import FINAL_A, STAGES
 from scoring import cards, links
 from scoring.publicity import held_results
 from tournament.addresses import phones_address
-from tournament.converters import TEXT_OF_KIND
 from tournament.labels import stage_label
 from tournament.models import DrawStatus, Game, Tournament
+from ui.converters import TEXT_OF_KIND
 
 from . import braille, documents, text, twin
 from .documents import finished_stages

@@ -9,8 +9,8 @@ from django.views.decorators.http import require_POST
 from accounts.access import organiser_required
 from scoring import clocks, links
 from tournament.addresses import PhonesAddress, phones_address
-from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Table
+from ui.lookups import game_or_404, tournament_or_404
 from ui.refusals import show_refusal
 
 from .common import dashboard_url

@@ -11,8 +11,8 @@ from accounts.access import organiser_required
 from scoring.selectors import quota_warnings
 from tournament import services as tournament_services
 from tournament.labels import single_stage
-from tournament.lookups import tournament_or_404
 from tournament.models import Stage, Tournament
+from ui.lookups import tournament_or_404
 
 from .. import services
 from ..forms import QualifierPlanForm

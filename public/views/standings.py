@@ -17,21 +17,16 @@ from rules.stages import FINAL_A, FINAL_B, QUALIFIER
 from scoring import pages, publicity
 from scoring.selectors import stage_data
 from sharedcache import not_cached_whole
-from tournament.cache import (
-    cached_page,
-    keep_only,
-    table_sort,
-    used_parameters,
-)
 from tournament.labels import CATEGORY_NAMES, stage_label
-from tournament.lookups import tournament_or_404
 from tournament.models import Stage
+from ui.lookups import tournament_or_404
+from ui.page_cache import cached_page, keep_only, table_sort, used_parameters
 
 from .. import live
 from ..tables import StandingsTable, TeamsTable
 from .common import sort_fields, without_stray_sorts
 
-# The query parameters each page uses (tournament.cache): the tables' sort, the seat search.
+# The query parameters each page uses (ui.page_cache): the tables' sort, the seat search.
 STANDINGS_SORT = table_sort(
     StandingsTable, "|".join(f"{category.lower()}-" for category in CATEGORY_NAMES)
 )

@@ -1,5 +1,6 @@
 """Path converters of the addresses: stages by their Czech names (/kvalifikace/, /finale-a/,
-/finale-b/), and numbers written one way only."""
+/finale-b/), and numbers written one way only. Registered once, when the app is ready
+(``ui.apps``), for every app's URL modules."""
 
 from django.urls import register_converter
 
