@@ -5,8 +5,8 @@ that fails degrades a page, it never stops one.
 Every part of the project that keeps something in the cache (the public pages,
 ``ui.page_cache`` and ``tournament.cache``; the live refresh, ``public.live``; the table
 links' wrong guesses, ``accounts.guesses``) calls the functions here, never Django's cache
-itself. When the shared cache raises or does not answer in time (Redis stopped, restarting, or accepting and never
-answering: the settings give its sockets a short timeout), the call is made on a cache of this
+itself. When the shared cache raises or does not answer in time (Redis stopped, restarting,
+or accepting and never answering: the settings give its sockets a short timeout), the call is made on a cache of this
 process instead, as if no shared cache were configured: a page is computed and kept in the
 process, a guess is counted in the process. The shared cache is then not asked again for
 ``RETRY_SECONDS``, so a cache that hangs costs one timeout a process, not one a call; after
