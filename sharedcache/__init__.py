@@ -3,14 +3,14 @@ folder shared by ``make serve``'s workers, or each process's memory), guarded so
 that fails degrades a page, it never stops one.
 
 Every part of the project that keeps something in the cache (the public pages,
-``ui.page_cache`` and ``tournament.cache``; the live refresh, ``public.live``; the table
-links' wrong guesses, ``accounts.guesses``) calls the functions here, never Django's cache
-itself. When the shared cache raises or does not answer in time (Redis stopped, restarting,
-or accepting and never answering: the settings give its sockets a short timeout), the call is made on a cache of this
-process instead, as if no shared cache were configured: a page is computed and kept in the
-process, a guess is counted in the process. The shared cache is then not asked again for
-``RETRY_SECONDS``, so a cache that hangs costs one timeout a process, not one a call; after
-that one call tries it again while the others keep to the process's cache.
+``ui.page_cache`` and ``tournament.cache``; the live refresh, ``public.live``; the table links'
+wrong guesses, ``accounts.guesses``) calls the functions here, never Django's cache itself.
+When the shared cache raises or does not answer in time (Redis stopped, restarting, or
+accepting and never answering: the settings give its sockets a short timeout), the call is made
+on a cache of this process instead, as if no shared cache were configured: a page is computed
+and kept in the process, a guess is counted in the process. The shared cache is then not asked
+again for ``RETRY_SECONDS``, so a cache that hangs costs one timeout a process, not one a call;
+after that one call tries it again while the others keep to the process's cache.
 
 The outage is logged when it starts (with the error's traceback), then one line a minute at
 most while it lasts, and once when the cache answers again. ``/zdravi/`` names it (``state``).
