@@ -21,9 +21,9 @@ from django_tables2 import RequestConfig
 from accounts.access import public
 from rules.categories import ALL, BLIND, SIGHTED
 from tournament.cache import persons_state
+from tournament.czech import czech_page, with_czech
 from tournament.labels import CATEGORY_NAMES
 from tournament.models import Person
-from tournament.templatetags.czech import czech_page, with_czech
 from ui.page_cache import cached_page, number, table_sort
 
 from . import charts

@@ -10,6 +10,7 @@ from accounts.access import organiser_required
 from scoring import clocks, links
 from tournament.addresses import PhonesAddress, phones_address
 from tournament.models import Table
+from ui.addresses import table_url
 from ui.lookups import game_or_404, tournament_or_404
 from ui.refusals import show_refusal
 
@@ -34,7 +35,7 @@ def link_rows(request, game) -> list[dict]:
         {
             "table": table,
             "link": issued.get(table.number),
-            "url": links.table_url(issued[table.number], base) if table.number in issued else None,
+            "url": table_url(issued[table.number], base) if table.number in issued else None,
             "clock": clocks_on.get(table.number),
         }
         for table in game.tables.order_by("number")

@@ -13,7 +13,7 @@ CS = {
 }
 CS.update(
     {
-        # The demo command (interchange/management/commands/demo.py)
+        # The demo command (staff/management/commands/demo.py)
         "create the demo organiser account even without debug (a server anyone may reach), with a generated password shown once instead of the published one": "vytvořit ukázkový účet organizátora i bez ladicího režimu (na serveru, kam se může dostat kdokoli), s vygenerovaným heslem zobrazeným jen jednou místo zveřejněného",
         "Demo organiser: login %(username)s, deactivated or with the password given to it (no longer the published one).": "Ukázkový organizátor: jméno %(username)s, deaktivovaný nebo s heslem, které dostal (už ne se zveřejněným).",
         "A server without debug (make serve) does not start while the account has this published password.": "Server bez ladicího režimu (make serve) se nespustí, dokud má účet toto zveřejněné heslo.",

@@ -19,6 +19,7 @@ from scoring.selectors import stage_data
 from sharedcache import not_cached_whole
 from tournament.labels import CATEGORY_NAMES, stage_label
 from tournament.models import Stage
+from ui.addresses import lot_record_path
 from ui.lookups import tournament_or_404
 from ui.page_cache import cached_page, keep_only, table_sort, used_parameters
 
@@ -61,7 +62,7 @@ def _standings_tables(request, tournament, kind, page):
             caption=caption,
             slug=tournament.slug,
             prefix=_standings_prefix(standing.category),
-            lot_url=page.lot_record,
+            lot_url=lot_record_path(tournament, kind) if page.by_lot else "",
         )
         if kind == QUALIFIER:
             table.cut_label = _("The advancement cut: the players above advance to the A-final.")
@@ -176,7 +177,7 @@ def team_standings(request, slug):
         teams.rows,
         caption=_("Teams: the three best players of each over both days"),
         slug=slug,
-        lot_url=teams.lot_record,
+        lot_url=lot_record_path(tournament, "teams") if teams.by_lot else "",
     )
     RequestConfig(request, paginate=False).configure(table)
     return render(

@@ -9,8 +9,8 @@ import pytest
 from django.db import transaction
 from django.test import Client
 
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from public.tables import StandingsTable
 from scoring.pages import PlayerInfo, StandingRow
 from tournament.collation import name_key

@@ -1,13 +1,11 @@
 """Czech text on a page in another language (players' and teams' names, clubs, the
 tournament's name and venue, the Czech titles) marked ``lang="cs"``, so that a screen reader
-reads it with a Czech voice (WCAG 3.1.2). On Czech pages nothing is added."""
+reads it with a Czech voice (WCAG 3.1.2). On Czech pages nothing is added. For templates:
+``{% load czech %}`` (``ui/templatetags/czech.py``), ``{{ name|cs }}`` and ``{% cs_lang %}``."""
 
-from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
-
-register = template.Library()
 
 CZECH = "cs"
 
@@ -16,7 +14,6 @@ def czech_page() -> bool:
     return (get_language() or CZECH).split("-")[0] == CZECH
 
 
-@register.filter
 def cs(text):
     """The text, in a span marked Czech on a page in another language."""
     if czech_page() or text in (None, ""):
@@ -24,7 +21,6 @@ def cs(text):
     return format_html('<span lang="cs">{}</span>', text)
 
 
-@register.simple_tag
 def cs_lang():
     """`` lang="cs"`` for an element of Czech text, on a page in another language."""
     return "" if czech_page() else mark_safe(f' lang="{CZECH}"')

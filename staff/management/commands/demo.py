@@ -1,3 +1,7 @@
+"""The demo championship loaded once, and with ``--organiser`` the demo organiser's account
+and the address of the organiser's start page (``staff:start``: the command is the organiser
+app's, which owns the address)."""
+
 import json
 
 from django.conf import settings
@@ -10,14 +14,9 @@ from django.utils.translation import gettext as _
 from accounts.demo_account import DEMO_LOGIN, DEMO_PASSWORD
 from accounts.roles import ORGANISER, create_account
 from accounts.services import generate_password, set_password
+from interchange.demo import DEMO_FILE, demo_slug
 from interchange.importer import import_tournament
 from tournament.models import Tournament
-
-DEMO_FILE = settings.BASE_DIR / "fixtures" / "demo-tournament.json"
-
-
-def demo_slug(document: dict) -> str:
-    return f"mcr-{document['tournament']['year']}"
 
 
 class Command(BaseCommand):
