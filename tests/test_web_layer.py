@@ -134,6 +134,11 @@ def test_a_refusal_is_shown_next_to_its_field_or_on_the_next_page(rf):
     )
     assert form.errors == {"name": ["taken"], "member_1": ["too few"], "__all__": ["no"]}
 
+    form = Form({"name": "x", "member_1": "y"})
+    assert form.is_valid()
+    show_refusal(form, ValidationError("Too many games."), about="member_1")
+    assert form.errors == {"member_1": ["Too many games."]}
+
     request = rf.post("/")
     request.session = {}
     request._messages = FallbackStorage(request)
