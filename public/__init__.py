@@ -7,7 +7,7 @@ the standings (``live.py``: computed once per change, one sentence of what chang
 idiomorph vendored in ``static/vendor/``, ``static/public/live.js`` keeps the reader's place and
 offers a pause); the ceremony as it goes (``/turnaj/<slug>/vyhlaseni/``: only what is revealed,
 a status region announcing each new place; one place in large print is
-``templates/includes/ceremony_reveal.html``); JSON per stage; each person's page
+``ui/templates/ui/_ceremony_reveal.html``); JSON per stage; each person's page
 (``/osoby/<id>/``: every tournament played with places, medals, titles, points, best round and
 closes, never the birth date; linked from the player's page) and the archive (``/archiv/``:
 champions by year, the records by person: best round, most closes, most titles), both read from

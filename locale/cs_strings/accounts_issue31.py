@@ -22,7 +22,7 @@ CS.update(
 )
 CS.update(
     {
-        # Sign-in guesses (accounts.signin, templates/accounts/locked_out.html, unlock_account)
+        # Sign-in guesses (accounts.signin, accounts/templates/accounts/locked_out.html, unlock_account)
         "Signing in to this account has failed too many times from several devices: it is locked for every device it has not signed in from lately. Try again in %(minutes)s minute (at %(until)s).": (
             "Přihlášení k tomuto účtu se příliš často nepovedlo z více zařízení: účet je zamčený pro každé zařízení, ze kterého se k němu v poslední době nepřihlásil. Zkuste to znovu za %(minutes)s minutu (v %(until)s).",
             "Přihlášení k tomuto účtu se příliš často nepovedlo z více zařízení: účet je zamčený pro každé zařízení, ze kterého se k němu v poslední době nepřihlásil. Zkuste to znovu za %(minutes)s minuty (v %(until)s).",

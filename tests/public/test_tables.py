@@ -1,4 +1,4 @@
-"""The public tables (``public.tables`` through ``includes/table.html``): the cut only in place
+"""The public tables (``public.tables`` through ``ui/table.html``): the cut only in place
 order, ``aria-sort`` for the order shown, the sort control's instruction as its description
 (not in the header's name), each table named once, names in Czech order by surname."""
 
