@@ -24,6 +24,6 @@ history), workbooks written and read within bounds (``spreadsheets.py``, ``uploa
 change stamp and the state of the data pages are cached under (``changes.py``, ``cache.py``;
 the page cache is ``ui.page_cache``), Czech text marked Czech (``czech.py``), the registries
 the apps above fill (``registry.py``), the published commitments of draws and lots
-(``commitments.py``), and the disk the data lives on (``disk.py``: a full disk recognised and remembered, free space
-running low).
+(``commitments.py``), and the disk the data lives on (``disk.py``: a full disk recognised and
+remembered, free space running low).
 """
