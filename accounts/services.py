@@ -2,8 +2,8 @@
 account deactivated or active again, an account's sign-in unlocked. The championship always
 keeps an active organiser: the last one can be neither deactivated nor made a referee.
 
-Refusals are ``ValidationError``s in the interface's language, keyed by field where there is
-one.
+A refusal is an ``AccountRefused``, the project's one refusal type (``tournament.refusals``),
+in the interface's language, keyed by field where there is one.
 """
 
 import secrets
@@ -20,12 +20,27 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournament.refusals import Refused
+
 from .models import FEMININE, MASCULINE, StaffProfile
 from .roles import GROUP_NAMES, ORGANISER, REFEREE, ROLES, create_account, ensure_roles
 
 # Letters and digits that cannot be mistaken for one another when read aloud or copied.
 PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 PASSWORD_GROUPS = 4  # of four characters: "k7pm-3xqa-v9tr-w2cd", about 79 bits
+
+
+class AccountRefused(Refused):
+    """A write of an account refused (nothing was stored): the field it is about, the reason."""
+
+
+def _full_clean(user: User) -> None:
+    """The account's fields as Django's model checks them (the user name's characters and
+    length, a name's length), refused by field."""
+    try:
+        user.full_clean(exclude=["password"])
+    except ValidationError as invalid:
+        raise AccountRefused(invalid.error_dict) from None
 
 
 def last_organiser_message() -> str:
@@ -76,7 +91,7 @@ def _check_password(password: str, user: User | None = None) -> None:
     try:
         validate_password(password, user)
     except ValidationError as error:
-        raise ValidationError({"password": error.messages}) from None
+        raise AccountRefused({"password": error.messages}) from None
 
 
 @transaction.atomic
@@ -94,15 +109,15 @@ def create_staff_account(
     and grammatical gender (empty: the surname's); ``created_by``: who created it, as the log
     names them (the organiser's name, or the command line)."""
     if role not in ROLES:
-        raise ValidationError({"role": _("Choose the organiser or the referee.")})
+        raise AccountRefused({"role": _("Choose the organiser or the referee.")})
     candidate = User(username=username, first_name=first_name, last_name=last_name)
-    candidate.full_clean(exclude=["password"])
+    _full_clean(candidate)
     _check_password(password, candidate)
     user = create_account(username=username, role=role, password=password)
     user.first_name, user.last_name = first_name, last_name
     user.save(update_fields=["first_name", "last_name"])
     if gender not in ("", FEMININE, MASCULINE):
-        raise ValidationError({"gender": _("Choose the feminine or the masculine.")})
+        raise AccountRefused({"gender": _("Choose the feminine or the masculine.")})
     StaffProfile.objects.create(user=user, gender=gender, created_by=created_by)
     return user
 
@@ -117,7 +132,7 @@ def gender_of(user: User) -> str:
 def set_gender(*, user: User, gender: str) -> User:
     """The grammatical gender of the words about what the account did; "" for the surname's."""
     if gender not in ("", FEMININE, MASCULINE):
-        raise ValidationError({"gender": _("Choose the feminine or the masculine.")})
+        raise AccountRefused({"gender": _("Choose the feminine or the masculine.")})
     StaffProfile.objects.update_or_create(user=user, defaults={"gender": gender})
     return user
 
@@ -135,7 +150,7 @@ def set_password(*, user: User, password: str) -> User:
 def set_name(*, user: User, first_name: str, last_name: str) -> User:
     """The name recorded as the author of draws, lots, sheets and sanctions."""
     user.first_name, user.last_name = first_name.strip(), last_name.strip()
-    user.full_clean(exclude=["password"])
+    _full_clean(user)
     user.save(update_fields=["first_name", "last_name"])
     return user
 
@@ -144,14 +159,14 @@ def set_name(*, user: User, first_name: str, last_name: str) -> User:
 def set_role(*, user: User, role: str, by: User) -> User:
     """Make an account an organiser's or a referee's. The last active organiser stays one."""
     if role not in ROLES:
-        raise ValidationError({"role": _("Choose the organiser or the referee.")})
+        raise AccountRefused({"role": _("Choose the organiser or the referee.")})
     if role_of(user) == role:
         return user
     if user.is_superuser:
-        raise ValidationError({"role": _("A superuser of the back office is always an organiser.")})
+        raise AccountRefused({"role": _("A superuser of the back office is always an organiser.")})
     _lock_organisers()
     if role != ORGANISER and _is_last_organiser(user):
-        raise ValidationError({"role": last_organiser_message()})
+        raise AccountRefused({"role": last_organiser_message()})
     groups = ensure_roles()
     user.groups.remove(*groups.values())
     user.groups.add(groups[role])
@@ -161,11 +176,11 @@ def set_role(*, user: User, role: str, by: User) -> User:
 
 
 def deactivation_check(*, user: User, by: User) -> None:
-    """Why ``by`` may not deactivate ``user`` (a ValidationError), or nothing."""
+    """Why ``by`` may not deactivate ``user`` (an ``AccountRefused``), or nothing."""
     if user.pk == by.pk:
-        raise ValidationError(_("You cannot deactivate your own account: ask another organiser."))
+        raise AccountRefused(_("You cannot deactivate your own account: ask another organiser."))
     if _is_last_organiser(user):
-        raise ValidationError(last_organiser_message())
+        raise AccountRefused(last_organiser_message())
 
 
 def end_sessions(user: User) -> int:

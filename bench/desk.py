@@ -6,8 +6,8 @@ from django.contrib.auth.models import User
 
 from bench import timed
 from draws.services import draw_game
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from rules.sheet import SheetLine
 from scoring.sheets import save_sheet
 

@@ -9,8 +9,8 @@ import json
 
 from django.contrib.auth.models import User
 
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from rules.sheet import FAR_ABOVE_AVERAGE, UNUSUAL_AFTER_ROUNDS, UNUSUAL_FACTOR
 from sample.replay import replay_warnings
 from sample.simulate import full_championship

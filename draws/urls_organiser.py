@@ -1,7 +1,5 @@
 from django.urls import path
 
-import tournament.converters  # noqa: F401 - registers <stage:…>
-
 from .views import drawing, finals, game, setup
 
 app_name = "draws"

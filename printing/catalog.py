@@ -10,9 +10,10 @@ from rules.stages import FINAL_A, STAGES
 from scoring import cards, links
 from scoring.publicity import held_results
 from tournament.addresses import phones_address
-from tournament.converters import TEXT_OF_KIND
 from tournament.labels import stage_label
 from tournament.models import DrawStatus, Game, Tournament
+from ui.addresses import table_url
+from ui.converters import TEXT_OF_KIND
 
 from . import braille, documents, text, twin
 from .documents import finished_stages
@@ -242,7 +243,10 @@ def render(
         game = _game(tournament, document)
         links.issue_table_links(game=game)
         phones = phones_address(tournament, base_url)
-        by_table = {row.table: row for row in links.game_links(game, phones.url)}
+        by_table = {
+            row.table: row
+            for row in links.game_links(game, lambda link: table_url(link, phones.url))
+        }
         return pdf.score_sheets(documents.game_sheets(game, by_table, phones.warning))
     if document.what == CERTIFICATES:
         return pdf.certificates(documents.results(tournament, staff=staff).awards())

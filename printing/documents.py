@@ -32,15 +32,15 @@ from scoring.pages import (
     StandingRow,
     TeamRow,
     draw_rows,
-    lot_record_url,
     stage_page,
     stage_summaries,
     team_page,
 )
 from tournament.collation import name_key
+from tournament.czech import with_czech
 from tournament.labels import category_name, stage_label
 from tournament.models import Game, RuleSetChoice, Seat, Tournament
-from tournament.templatetags.czech import with_czech
+from ui.addresses import lot_record_url
 from ui.labels import medal_name, sight_label
 
 

@@ -10,8 +10,8 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from tournament.czech import cs, with_czech
 from tournament.labels import stage_label
-from tournament.templatetags.czech import cs, with_czech
 from ui.labels import sight_label
 
 from .documents import (

@@ -3,8 +3,6 @@ over, the seating of announced games): under the tournament's public address."""
 
 from django.urls import path
 
-import tournament.converters  # noqa: F401 - registers <number:…>
-
 from . import views
 
 app_name = "downloads"

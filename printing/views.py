@@ -15,10 +15,10 @@ from scoring.pages import held_words, page_context
 from scoring.publicity import held_results
 from tournament import registration
 from tournament.addresses import phones_address
-from tournament.cache import cached_page, number
 from tournament.labels import stage_label
-from tournament.lookups import tournament_or_404
 from tournament.models import Tournament
+from ui.lookups import tournament_or_404
+from ui.page_cache import cached_page, number
 
 from . import braille, catalog
 from .workbook import championship_workbook

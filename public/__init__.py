@@ -1,13 +1,13 @@
 """What is where (the README's map in detail): The public pages (``/turnaj/<slug>/…``, English
 under ``/en/``): standings with the cut, medals and titles, every podium, teams, where do I sit,
 players, archive; cached until the tournament's next change, keyed by the query parameters each
-page uses, each value written one way, so that one page is one entry (``tournament/cache.py``;
-numbers in addresses have no leading zeros, ``tournament/converters.py``); the live refresh of
+page uses, each value written one way, so that one page is one entry (``ui/page_cache.py``;
+numbers in addresses have no leading zeros, ``ui/converters.py``); the live refresh of
 the standings (``live.py``: computed once per change, one sentence of what changed; htmx and
 idiomorph vendored in ``static/vendor/``, ``static/public/live.js`` keeps the reader's place and
 offers a pause); the ceremony as it goes (``/turnaj/<slug>/vyhlaseni/``: only what is revealed,
 a status region announcing each new place; one place in large print is
-``templates/includes/ceremony_reveal.html``); JSON per stage; each person's page
+``ui/templates/ui/_ceremony_reveal.html``); JSON per stage; each person's page
 (``/osoby/<id>/``: every tournament played with places, medals, titles, points, best round and
 closes, never the birth date; linked from the player's page) and the archive (``/archiv/``:
 champions by year, the records by person: best round, most closes, most titles), both read from

@@ -1,7 +1,7 @@
 """The public rating of persons (issue 25): the lists (B1, VS and combined) and each person's
 history as a chart with its table. Shown only: the pages say the rating decides nothing.
 
-Cached whole like the tournaments' pages (``tournament.cache``), under the state of what they
+Cached whole like the tournaments' pages (``ui.page_cache``), under the state of what they
 show (``rating_state``): every tournament's change stamp and the persons' last change, which
 move with anything the stored ratings are computed from, and the model's parameters. A page
 computed anew first brings the stored ratings up to date (``scoring.rating.refresh``: three
@@ -20,10 +20,11 @@ from django_tables2 import RequestConfig
 
 from accounts.access import public
 from rules.categories import ALL, BLIND, SIGHTED
-from tournament.cache import cached_page, number, persons_state, table_sort
+from tournament.cache import persons_state
+from tournament.czech import czech_page, with_czech
 from tournament.labels import CATEGORY_NAMES
 from tournament.models import Person
-from tournament.templatetags.czech import czech_page, with_czech
+from ui.page_cache import cached_page, number, table_sort
 
 from . import charts
 from .tables import RatingHistoryTable, RatingTable

@@ -8,8 +8,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from tournament.czech import cs
 from tournament.labels import stage_label
-from tournament.templatetags.czech import cs
 from ui.labels import MEDALS
 from ui.tables import AccessibleTable
 

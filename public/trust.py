@@ -16,9 +16,9 @@ from scoring import log
 from scoring.models import SanctionScope
 from scoring.pages import page_context
 from scoring.publicity import held_results
-from tournament.cache import cached_page, chosen, number, used_parameters
-from tournament.lookups import tournament_or_404
 from tournament.models import Commitment, Tournament
+from ui.lookups import tournament_or_404
+from ui.page_cache import cached_page, chosen, number, used_parameters
 
 from .commitments import label as _label
 

@@ -1,7 +1,5 @@
 from django.urls import path
 
-import tournament.converters  # noqa: F401 - registers <stage:…>, <number:…>
-
 from . import trust
 from .views import draw, hall, home, medals, player, standings
 

@@ -3,8 +3,6 @@ and each person's tournaments."""
 
 from django.urls import path
 
-import tournament.converters  # noqa: F401 - registers <number:…>
-
 from . import rating
 from .views import archive, site
 

@@ -23,11 +23,11 @@ from rules.podium import title_in_category
 from rules.stages import FINAL_A, FINAL_B
 from tournament import services as tournament_services
 from tournament.cache import computed_once
+from tournament.czech import cs
 from tournament.labels import CATEGORY_NAMES, stage_label
 from tournament.lookups import who
 from tournament.models import Stage, Tournament
 from tournament.refusals import Refused
-from tournament.templatetags.czech import cs
 
 from .models import Ceremony
 from .pages import MedalsPage, medals_page

@@ -15,19 +15,18 @@ read-only (nothing can be entered any more) until the organiser revokes the link
 import base64
 import hmac
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from rules.progress import GameState
 from rules.rulesets import WORD_POKER
-from tournament.addresses import DEFAULT_BASE_URL
 from tournament.lookups import who
 from tournament.models import DrawStatus, Game, Table
 from tournament.refusals import Refused
@@ -127,15 +126,6 @@ def links_in_force(game: Game) -> dict[int, TableLink]:
     }
 
 
-def table_path(link: TableLink) -> str:
-    """The table's page, Czech (the bare address)."""
-    return reverse("scorekeeper:table", kwargs={"token": token_of(link)})
-
-
-def table_url(link: TableLink, base_url: str = DEFAULT_BASE_URL) -> str:
-    return base_url.rstrip("/") + table_path(link)
-
-
 @dataclass(frozen=True)
 class LinkRow:
     table: int
@@ -145,10 +135,11 @@ class LinkRow:
     created_by: str
 
 
-def game_links(game: Game, base_url: str = DEFAULT_BASE_URL) -> list[LinkRow]:
-    """Each table's link in force, by table number (for the desk, the command, the PDF)."""
+def game_links(game: Game, address: Callable[[TableLink], str]) -> list[LinkRow]:
+    """Each table's link in force, by table number (for the desk, the command, the PDF), with
+    its ``address`` (the scorekeeper's page the caller links: ``ui.addresses.table_url``)."""
     return [
-        LinkRow(number, link.code, table_url(link, base_url), link.created_at, link.created_by)
+        LinkRow(number, link.code, address(link), link.created_at, link.created_by)
         for number, link in links_in_force(game).items()
     ]
 

@@ -8,9 +8,7 @@ printouts (``printing``) and the desk read it; ranking, advancement, medals and 
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.conf import settings
 from django.db.models import Count
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from rules.categories import ALL, category_of
@@ -129,18 +127,6 @@ def teams_held_words(held: dict[str, str]) -> str | None:
     return held_words(held[last])
 
 
-def lot_record_path(tournament: Tournament, scope: str) -> str:
-    """Where the public reads the record of a stage's lots (``scope``: a stage or "teams"):
-    the public log's lots of that stage, each with its seed and commitment."""
-    return reverse("public:log", kwargs={"slug": tournament.slug}) + f"?druh=lot&faze={scope}"
-
-
-def lot_record_url(tournament: Tournament, scope: str) -> str:
-    """The same record as an address a printout can carry: absolute when ``DJANGO_SITE_URL``
-    names the server, else the path on it."""
-    return settings.SITE_URL + lot_record_path(tournament, scope)
-
-
 @dataclass
 class CategoryStanding:
     category: str  # "B1", "VS" or "ALL"
@@ -163,7 +149,6 @@ class StagePage:
     games_planned: int | None = None  # None: the qualifier's number of games is not fixed
     playing: int | None = None  # the number of the game being played
     playing_started: bool = False  # the game being played has results: they are counted
-    lot_record: str = ""  # the public record of the stage's lots, when one decided a place
     held: str | None = None  # results held for the announcement: when they will be announced
 
     @property
@@ -183,7 +168,8 @@ class StagePage:
 
     @property
     def by_lot(self) -> bool:
-        """Some place of the stage was decided by a recorded lot."""
+        """Some place of the stage was decided by a recorded lot (its record:
+        ``ui.addresses``)."""
         return any(row.by_lot for standing in self.categories for row in standing.rows)
 
     @property
@@ -331,8 +317,6 @@ def stage_page(
                 standing.champion = infos[podium.champion]
                 standing.title = title(tournament.year, feminine=standing.champion.feminine)
             page.categories.append(standing)
-    if page.by_lot:
-        page.lot_record = lot_record_path(tournament, kind)
     return page
 
 
@@ -359,8 +343,12 @@ class TeamPage:
     rows: list[TeamRow]
     over: bool  # both days are over: the places are decided
     expelled: list[ExpelledRow] = field(default_factory=list)  # members who count for no team
-    lot_record: str = ""  # the public record of the teams' lots, when one decided a place
     held: str | None = None  # held for the announcement (``teams_held_words``)
+
+    @property
+    def by_lot(self) -> bool:
+        """Some team's place was decided by a recorded lot (its record: ``ui.addresses``)."""
+        return any(row.by_lot for row in self.rows)
 
 
 def team_page(tournament: Tournament, *, staff: bool = False) -> TeamPage:
@@ -399,7 +387,6 @@ def team_page(tournament: Tournament, *, staff: bool = False) -> TeamPage:
             for s in sanction_rows(tournament)
             if s.scope == TOURNAMENT and s.player in members
         ],
-        lot_record_path(tournament, "teams") if any(row.by_lot for row in rows) else "",
     )
 
 

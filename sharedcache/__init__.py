@@ -3,14 +3,14 @@ folder shared by ``make serve``'s workers, or each process's memory), guarded so
 that fails degrades a page, it never stops one.
 
 Every part of the project that keeps something in the cache (the public pages,
-``tournament.cache``; the live refresh, ``public.live``; the table links' wrong guesses,
-``accounts.guesses``) calls the functions here, never Django's cache itself. When the shared
-cache raises or does not answer in time (Redis stopped, restarting, or accepting and never
-answering: the settings give its sockets a short timeout), the call is made on a cache of this
-process instead, as if no shared cache were configured: a page is computed and kept in the
-process, a guess is counted in the process. The shared cache is then not asked again for
-``RETRY_SECONDS``, so a cache that hangs costs one timeout a process, not one a call; after
-that one call tries it again while the others keep to the process's cache.
+``ui.page_cache`` and ``tournament.cache``; the live refresh, ``public.live``; the table links'
+wrong guesses, ``accounts.guesses``) calls the functions here, never Django's cache itself.
+When the shared cache raises or does not answer in time (Redis stopped, restarting, or
+accepting and never answering: the settings give its sockets a short timeout), the call is made
+on a cache of this process instead, as if no shared cache were configured: a page is computed
+and kept in the process, a guess is counted in the process. The shared cache is then not asked
+again for ``RETRY_SECONDS``, so a cache that hangs costs one timeout a process, not one a call;
+after that one call tries it again while the others keep to the process's cache.
 
 The outage is logged when it starts (with the error's traceback), then one line a minute at
 most while it lasts, and once when the cache answers again. ``/zdravi/`` names it (``state``).
@@ -225,7 +225,7 @@ def forget_outage() -> None:
 
 
 def not_cached_whole(reason: str):
-    """Declares a public view that ``tournament.cache.cached_page`` does not cache, and why
+    """Declares a public view that ``ui.page_cache.cached_page`` does not cache, and why
     (what it answers from instead): every public view is one or the other
     (``tests/public/test_caching.py``). Here, where every app may import it (accounts too)."""
 

@@ -1,4 +1,5 @@
-"""What is where (the README's map in detail): The organiser's own pages (``/sprava/``): the
+"""What is where (the README's map in detail): The organiser's own pages (``/sprava/``) and the
+``demo`` command (the demo championship and its organiser's account, ``management/``): the
 staff's start with each tournament's steps of the day and their state, persons
 (``/sprava/osoby/``: the list, each person's record and tournaments with its history, the
 possible duplicates (merged, or kept apart as different people of one name), the merge of two

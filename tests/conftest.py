@@ -16,8 +16,8 @@ from hypothesis import settings as hypothesis_settings
 
 from accounts.roles import ORGANISER, REFEREE, create_account
 from draws.services import draw_game
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from rules.sheet import SheetLine
 from tests import row_locks
 from tests.authors import author

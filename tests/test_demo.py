@@ -13,8 +13,8 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 
 from accounts.demo_account import DEMO_LOGIN, DEMO_PASSWORD
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from interchange.results import results_document
 from scoring.selectors import tournament_data
 from tests.conftest import database_snapshot

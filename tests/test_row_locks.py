@@ -23,9 +23,9 @@ from django.utils import timezone
 from accounts import services as account_services
 from accounts.roles import ORGANISER, REFEREE, create_account
 from draws import services as draws
+from interchange.demo import DEMO_FILE
 from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from scoring import ceremony, clocks, early_end, finals, links, lots, rating, sanctions
 from scoring import local_qualifiers as scoring_local_qualifiers
 from scoring.selectors import tournament_data

@@ -1,10 +1,82 @@
 """The shared web layer (issue 23): what the audience apps copied from each other (the
 accessible table, search folding, the medal names) has one definition in ``ui/``; a pasted
-copy fails here."""
+copy fails here. And the domain apps know no web (issue 36, 2): no module of theirs imports
+Django's URLs, requests and responses, shortcuts or templates, or builds an address with
+``reverse``; the apps that own an address pass it in."""
+
+import ast
 
 import pytest
 
-from tests.source_code import sources
+from tests.source_code import ROOT, sources
+
+# the apps below the web layer (README, "What is where"); a ``season`` app once it is there
+DOMAIN_APPS = tuple(
+    app
+    for app in ("rules", "tournament", "scoring", "interchange", "season")
+    if (ROOT / app).is_dir()
+)
+WEB_MODULES = ("django.urls", "django.http", "django.shortcuts", "django.template")
+# the functions that build an address from a URL's name (``django.urls``, ``django.shortcuts``)
+ADDRESS_BUILDERS = {"reverse", "reverse_lazy", "resolve_url", "redirect"}
+
+
+def _web_module(name: str) -> bool:
+    return any(name == module or name.startswith(module + ".") for module in WEB_MODULES)
+
+
+def web_uses(code: str) -> list[str]:
+    """What a module's code uses of the web: each import of a web module (``import
+    django.http``, ``from django.urls import …``, ``from django import template``) and each
+    call building an address (``reverse("…")``, ``urls.reverse("…")``), with its line."""
+    found = []
+    for node in ast.walk(ast.parse(code)):
+        if isinstance(node, ast.Import):
+            found += [f"{node.lineno}: import {a.name}" for a in node.names if _web_module(a.name)]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [f"{node.module}.{alias.name}" for alias in node.names]
+            if _web_module(node.module) or any(_web_module(name) for name in names):
+                found.append(f"{node.lineno}: from {node.module} import …")
+        elif isinstance(node, ast.Call):
+            function = node.func
+            name = function.id if isinstance(function, ast.Name) else None
+            if isinstance(function, ast.Attribute) and (node.args or node.keywords):
+                name = function.attr  # a list's .reverse() takes no argument: not an address
+            if name in ADDRESS_BUILDERS:
+                found.append(f"{node.lineno}: {name}(…)")
+    return found
+
+
+@pytest.mark.parametrize(
+    ("code", "found"),
+    [
+        ("from django.urls import reverse", ["1: from django.urls import …"]),
+        ("import django.http", ["1: import django.http"]),
+        ("from django import template", ["1: from django import …"]),
+        (
+            "from django.template.loader import render_to_string",
+            ["1: from django.template.loader import …"],
+        ),
+        ("x = 1\nurls.reverse('public:log')", ["2: reverse(…)"]),
+        ("reverse_lazy('x')", ["1: reverse_lazy(…)"]),
+        ("rows.reverse()\nfrom django.utils.html import format_html", []),
+        ("from django.db import models\nimport django", []),
+    ],
+)
+def test_the_web_check_finds_what_it_looks_for(code, found):
+    assert web_uses(code) == found
+
+
+@pytest.mark.parametrize("app", DOMAIN_APPS)
+def test_a_domain_app_uses_no_web(app):
+    """Each module of a domain app, parsed: no import of a web module, no address built."""
+    uses = {
+        path: found
+        for path, code in sources().items()
+        if path.split("/")[0] == app and (found := web_uses(code))
+    }
+    assert uses == {}
+
 
 # a definition -> the one file that may hold it
 ONCE = {
@@ -61,6 +133,11 @@ def test_a_refusal_is_shown_next_to_its_field_or_on_the_next_page(rf):
         aliases={"members": "member_1"},
     )
     assert form.errors == {"name": ["taken"], "member_1": ["too few"], "__all__": ["no"]}
+
+    form = Form({"name": "x", "member_1": "y"})
+    assert form.is_valid()
+    show_refusal(form, ValidationError("Too many games."), about="member_1")
+    assert form.errors == {"member_1": ["Too many games."]}
 
     request = rf.post("/")
     request.session = {}

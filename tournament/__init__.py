@@ -7,8 +7,9 @@ announcement, frozen at the first confirmed draw; ``apply_local_qualification(pl
 sets a championship player's "qualified locally" and its source from the person's
 ``LocalQualification``, to be called wherever a player gets its person; the tick by hand with a
 reason); the back office (Django admin, read-only: not linked from any page of the day); names
-of stages and categories (``labels.py``), finding a tournament from an address or a command
-(``lookups.py``), the characters a name may hold (``characters.py``), Czech alphabetical order
+of stages and categories (``labels.py``), finding a tournament from a command's argument
+(``lookups.py``; from an address, ``ui.lookups``), the characters a name may hold
+(``characters.py``), Czech alphabetical order
 and the folding of names without accents and case that the search and the matching of persons
 share (``collation.py``), persons across tournaments (``persons.py``: a player's person found by
 the folded name and the birth date, one certain match or a new person; the stable id a document
@@ -20,8 +21,9 @@ taken becomes a new person that records the person claimed (``Person.claimed``);
 duplicates (persons of one name, and each person made for a claim not taken with the person
 claimed); the merge, which moves the players and changes no result, recorded in the person's
 history), workbooks written and read within bounds (``spreadsheets.py``, ``uploads.py``), the
-change stamp and the page cache (``changes.py``, ``cache.py``), the registries the apps above
-fill (``registry.py``), the published commitments of draws and lots (``commitments.py``), and
-the disk the data lives on (``disk.py``: a full disk recognised and remembered, free space
-running low).
+change stamp and the state of the data pages are cached under (``changes.py``, ``cache.py``;
+the page cache is ``ui.page_cache``), Czech text marked Czech (``czech.py``), the registries
+the apps above fill (``registry.py``), the published commitments of draws and lots
+(``commitments.py``), and the disk the data lives on (``disk.py``: a full disk recognised and
+remembered, free space running low).
 """

@@ -1,26 +1,13 @@
-"""Finding a tournament or a game from an address (404 when missing) or a command's argument
-(a command error), for every app's views and commands."""
+"""Finding a tournament or an account from a command's argument (a command error), and how
+the author of a write is recorded (``who``). From an address (404 when missing): the web
+layer's ``ui.lookups``."""
 
 from django.core.management.base import CommandError
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from rules.gender import FEMININE, suggested_gender
 
-from .models import Game, Tournament
-
-
-def tournament_or_404(slug: str) -> Tournament:
-    return get_object_or_404(Tournament, slug=slug)
-
-
-def game_or_404(tournament: Tournament, stage: str, number: int) -> Game:
-    return get_object_or_404(
-        Game.objects.select_related("stage__tournament"),
-        stage__tournament=tournament,
-        stage__kind=stage,
-        number=number,
-    )
+from .models import Tournament
 
 
 def who(user) -> str:

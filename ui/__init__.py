@@ -12,6 +12,12 @@ sheet the form was loaded with, the form's values and rows back), a service's re
 page (``refusals.py``: next to its field, else at the top of the form, else as a message), and
 two helpers on Django's generic views (``views.py``: ``ServiceFormView``, form → service →
 refusal next to the fields or a message and a redirect; ``ConfirmView``, GET shows what will
-happen, POST does it); what a request does when the database or the disk fails (``faults.py``,
+happen, POST does it); the web code the domain apps must not hold (issue 36, 2): the public
+pages' cache keyed by the query parameters each page uses (``page_cache.py``), a tournament or
+a game from an address or 404 (``lookups.py``), the path converters (``converters.py``,
+registered in ``apps.py``), the addresses one audience gives another's page (``addresses.py``:
+the lots' public record, a table's page for the phone) and the template tags (``templatetags/``:
+``czech``, ``agreement``); the partials several apps include (``templates/ui/_name.html``);
+what a request does when the database or the disk fails (``faults.py``,
 the last middleware: one more try on a new connection, a full disk said in words).
 """

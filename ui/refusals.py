@@ -17,10 +17,12 @@ def show_refusal(
     where: forms.Form | HttpRequest,
     refusal: ValidationError,
     aliases: dict[str, str] | None = None,
+    about: str | None = None,
 ) -> None:
     """Show ``refusal`` on a form (next to its field where the form has it, ``aliases``: the
-    service's name of a field -> the form's; else at the top) or, given the request, as an
-    error message on the next page."""
+    service's name of a field -> the form's; a refusal naming no field next to the form's
+    field ``about`` when given, else at the top) or, given the request, as an error message
+    on the next page."""
     if isinstance(where, HttpRequest):
         messages.error(where, refusal_text(refusal))
         return
@@ -31,4 +33,4 @@ def show_refusal(
             for error in errors:
                 where.add_error(target, error)
     else:
-        where.add_error(None, refusal)
+        where.add_error(about if about in where.fields else None, refusal)

@@ -15,8 +15,8 @@ from scoring.standings import (
     QUALIFIER,
     final_fields,
 )
-from tournament.lookups import tournament_or_404
 from tournament.models import Player
+from ui.lookups import tournament_or_404
 from ui.refusals import show_refusal
 
 from ..selectors import (

@@ -9,8 +9,8 @@ from django.views.decorators.http import require_POST
 from accounts.access import referee_required
 from rules.championship import MOVE_CLOCK_SECONDS_MIN, MOVE_CLOCK_WARNING_SECONDS
 from scoring import clocks
-from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Table
+from ui.lookups import game_or_404, tournament_or_404
 from ui.refusals import show_refusal
 from ui.views import ServiceFormView
 

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.access import referee_required
 from scoring import early_end as early_end_services
-from tournament.lookups import game_or_404, tournament_or_404
+from ui.lookups import game_or_404, tournament_or_404
 from ui.refusals import refusal_text, show_refusal
 
 from ..forms import EarlyEndForm

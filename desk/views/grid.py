@@ -7,7 +7,7 @@ from django.shortcuts import render
 
 from accounts.access import referee_required
 from scoring import early_end as early_end_services
-from tournament.lookups import tournament_or_404
+from ui.lookups import tournament_or_404
 
 from ..selectors import (
     blockers,

@@ -9,8 +9,9 @@ from django.views.decorators.http import require_POST
 from accounts.access import organiser_required
 from scoring import clocks, links
 from tournament.addresses import PhonesAddress, phones_address
-from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Table
+from ui.addresses import table_url
+from ui.lookups import game_or_404, tournament_or_404
 from ui.refusals import show_refusal
 
 from .common import dashboard_url
@@ -34,7 +35,7 @@ def link_rows(request, game) -> list[dict]:
         {
             "table": table,
             "link": issued.get(table.number),
-            "url": links.table_url(issued[table.number], base) if table.number in issued else None,
+            "url": table_url(issued[table.number], base) if table.number in issued else None,
             "clock": clocks_on.get(table.number),
         }
         for table in game.tables.order_by("number")

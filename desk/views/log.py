@@ -5,7 +5,7 @@ from django.shortcuts import render
 
 from accounts.access import referee_required
 from scoring.log import log_page
-from tournament.lookups import tournament_or_404
+from ui.lookups import tournament_or_404
 
 
 @referee_required

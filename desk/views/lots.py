@@ -12,8 +12,8 @@ from django.views.decorators.http import require_POST
 from accounts.access import referee_required
 from rules.commitment import lot_what
 from scoring import lots as lot_services
-from tournament.lookups import tournament_or_404
 from tournament.models import Commitment, Player, Tournament
+from ui.lookups import tournament_or_404
 from ui.refusals import show_refusal
 
 from ..selectors import OpenTie, open_ties

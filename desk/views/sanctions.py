@@ -14,8 +14,8 @@ from scoring import sanctions as sanction_services
 from scoring.effects import sanction_effects
 from scoring.models import Sanction
 from scoring.selectors import sanction_rows, tournament_data
-from tournament.lookups import tournament_or_404
 from tournament.models import Gender, Player
+from ui.lookups import tournament_or_404
 from ui.refusals import show_refusal
 
 from ..forms import SanctionForm, WithdrawalForm

@@ -15,8 +15,8 @@ from scoring import sheets as sheet_services
 from scoring.log import sheet_history
 from scoring.models import Sheet
 from scoring.selectors import sanction_rows
-from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Round, Table
+from ui.lookups import game_or_404, tournament_or_404
 from ui.refusals import refusal_text, show_refusal
 from ui.sheet_form import (
     club_columns,

@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from accounts.access import referee_required
-from tournament.lookups import game_or_404, tournament_or_404
+from ui.lookups import game_or_404, tournament_or_404
 
 from .. import excel
 from .common import dashboard_url

@@ -6,8 +6,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.access import organiser_required
-from tournament.lookups import tournament_or_404
 from tournament.models import RuleSetChoice
+from ui.lookups import tournament_or_404
 from ui.refusals import show_refusal
 
 from .. import services

@@ -9,8 +9,8 @@ from django.views.decorators.http import require_POST
 from accounts.access import organiser_required
 from rules import draw as rules_draw
 from tournament.labels import stage_label
-from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Player
+from ui.lookups import game_or_404, tournament_or_404
 from ui.refusals import show_refusal
 
 from .. import services

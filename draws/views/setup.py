@@ -11,8 +11,9 @@ from accounts.access import organiser_required
 from scoring.selectors import quota_warnings
 from tournament import services as tournament_services
 from tournament.labels import single_stage
-from tournament.lookups import tournament_or_404
 from tournament.models import Stage, Tournament
+from ui.lookups import tournament_or_404
+from ui.refusals import show_refusal
 
 from .. import services
 from ..forms import QualifierPlanForm
@@ -66,7 +67,7 @@ def qualifier_plan(request, slug):
                 seating=form.cleaned_data["seating"],
             )
         except services.DrawRefused as refused:
-            form.add_error("games", str(refused))
+            show_refusal(form, refused, about="games")
         else:
             messages.success(
                 request,

@@ -13,7 +13,7 @@ CS = {
 }
 CS.update(
     {
-        # The demo command (interchange/management/commands/demo.py)
+        # The demo command (staff/management/commands/demo.py)
         "create the demo organiser account even without debug (a server anyone may reach), with a generated password shown once instead of the published one": "vytvořit ukázkový účet organizátora i bez ladicího režimu (na serveru, kam se může dostat kdokoli), s vygenerovaným heslem zobrazeným jen jednou místo zveřejněného",
         "Demo organiser: login %(username)s, deactivated or with the password given to it (no longer the published one).": "Ukázkový organizátor: jméno %(username)s, deaktivovaný nebo s heslem, které dostal (už ne se zveřejněným).",
         "A server without debug (make serve) does not start while the account has this published password.": "Server bez ladicího režimu (make serve) se nespustí, dokud má účet toto zveřejněné heslo.",
@@ -22,7 +22,7 @@ CS.update(
 )
 CS.update(
     {
-        # Sign-in guesses (accounts.signin, templates/accounts/locked_out.html, unlock_account)
+        # Sign-in guesses (accounts.signin, accounts/templates/accounts/locked_out.html, unlock_account)
         "Signing in to this account has failed too many times from several devices: it is locked for every device it has not signed in from lately. Try again in %(minutes)s minute (at %(until)s).": (
             "Přihlášení k tomuto účtu se příliš často nepovedlo z více zařízení: účet je zamčený pro každé zařízení, ze kterého se k němu v poslední době nepřihlásil. Zkuste to znovu za %(minutes)s minutu (v %(until)s).",
             "Přihlášení k tomuto účtu se příliš často nepovedlo z více zařízení: účet je zamčený pro každé zařízení, ze kterého se k němu v poslední době nepřihlásil. Zkuste to znovu za %(minutes)s minuty (v %(until)s).",

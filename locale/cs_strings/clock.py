@@ -23,7 +23,7 @@ CS = {
     "move clocks": "hodiny na tah",
     "%(stage)s, game %(game)s, table %(table)s: play with a clock ordered, %(seconds)s s a move": "%(stage)s, partie %(game)s, stůl %(table)s: nařízena hra s hodinami, %(seconds)s s na tah",
     "%(stage)s, game %(game)s, table %(table)s: the clock switched off (it was %(seconds)s s a move)": "%(stage)s, partie %(game)s, stůl %(table)s: hodiny vypnuty (bylo %(seconds)s s na tah)",
-    # the desk (desk/views/clocks.py, desk/forms.py, templates/desk/clock.html, the game page)
+    # the desk (desk/views/clocks.py, desk/forms.py, desk/templates/desk/clock.html, the game page)
     "Seconds a move": "Sekund na tah",
     "At least %(minimum)s seconds a move (protests 3 of the regulations).": "Nejméně %(minimum)s sekund na tah (Herní řád, protesty a reklamace, bod 3).",
     "Table %(table)s plays with a clock: %(seconds)s s a move. Its phone page shows the clock once it is opened or reloaded.": "Stůl %(table)s hraje s hodinami: %(seconds)s s na tah. Stránka stolu v telefonu ukáže hodiny, jakmile se otevře nebo znovu načte.",
@@ -40,7 +40,7 @@ CS = {
     ("the move clock", "off"): "vypnuté",
     ("the move clock", "order"): "nařídit",
     "clock at table %(number)s": "hodiny u stolu %(number)s",
-    # the table's phone page (templates/scorekeeper/table.html, static/scorekeeper/clock.js)
+    # the table's phone page (scorekeeper/templates/scorekeeper/table.html, static/scorekeeper/clock.js)
     "Clock": "Hodiny",
     "The referee ordered play with a clock: %(seconds)s s a move.": "Rozhodčí nařídil hru s hodinami: %(seconds)s s na tah.",
     "Start each move with the button or the space bar; the phone sounds and vibrates %(seconds)s seconds before the end and at the end.": "Každý tah spusťte tlačítkem nebo mezerníkem; telefon zazní a zavibruje %(seconds)s sekund před koncem a na konci.",

@@ -3,14 +3,12 @@
 from django.shortcuts import get_object_or_404, redirect, render
 
 from accounts.access import public
-from tournament.cache import (
-    cached_page,
-    persons_state,
-)
+from tournament.cache import persons_state
 from tournament.labels import CATEGORY_NAMES, stage_label
 from tournament.models import Person, TournamentKind
 from tournament.persons import resolved
 from ui.labels import MEDALS
+from ui.page_cache import cached_page
 
 from .. import rating, selectors
 

@@ -4,9 +4,7 @@ from urllib.parse import urlencode
 
 from django.shortcuts import redirect
 
-from tournament.cache import (
-    used_parameters,
-)
+from ui.page_cache import used_parameters
 
 
 def sort_fields(table_class, prefixes) -> set[str]:

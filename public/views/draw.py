@@ -6,20 +6,16 @@ from django_tables2 import RequestConfig
 
 from accounts.access import public
 from scoring import pages
-from tournament.cache import (
-    cached_page,
-    named,
-    table_sort,
-)
 from tournament.labels import stage_label
-from tournament.lookups import tournament_or_404
+from ui.lookups import tournament_or_404
+from ui.page_cache import cached_page, named, table_sort
 
 from .. import selectors
 from ..commitments import draw_commitments
 from ..tables import DrawTable
 from .common import sort_fields, without_stray_sorts
 
-# The query parameters each page uses (tournament.cache): the tables' sort, the seat search.
+# The query parameters each page uses (ui.page_cache): the tables' sort, the seat search.
 DRAW_SORT = table_sort(DrawTable, r"(qualifier|final-a|final-b)-[1-9][0-9]?-")
 SEAT_SEARCH = named("hledat")
 

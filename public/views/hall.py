@@ -10,11 +10,8 @@ from django.utils.translation import get_language
 
 from accounts.access import public
 from sharedcache import not_cached_whole
-from tournament.cache import (
-    cached_page,
-    keep_only,
-)
-from tournament.lookups import tournament_or_404
+from ui.lookups import tournament_or_404
+from ui.page_cache import cached_page, keep_only
 
 from .. import hall, live
 

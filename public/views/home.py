@@ -5,11 +5,9 @@ from django.shortcuts import render
 from accounts.access import public
 from rules.stages import FINAL_A, FINAL_B
 from scoring import pages
-from tournament.cache import (
-    cached_page,
-)
 from tournament.labels import stage_label
-from tournament.lookups import tournament_or_404
+from ui.lookups import tournament_or_404
+from ui.page_cache import cached_page
 
 from .medals import medals_context
 

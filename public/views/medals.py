@@ -18,13 +18,11 @@ from rules.stages import FINAL_B
 from scoring import ceremony as ceremony_reveals
 from scoring import pages
 from sharedcache import not_cached_whole
-from tournament.cache import (
-    cached_page,
-)
 from tournament.labels import CATEGORY_NAMES, stage_label
-from tournament.lookups import tournament_or_404
 from tournament.models import Tournament
 from ui.labels import MEDALS
+from ui.lookups import tournament_or_404
+from ui.page_cache import cached_page
 
 
 def _podium_caption(block: pages.PodiumBlock) -> str:

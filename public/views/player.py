@@ -7,13 +7,11 @@ from django.utils.translation import gettext as _
 from accounts.access import public
 from rules.stages import STAGES
 from scoring import pages, publicity
-from tournament.cache import (
-    cached_page,
-)
+from tournament.czech import czech_page, with_czech
 from tournament.labels import stage_label
-from tournament.lookups import tournament_or_404
 from tournament.models import Player
-from tournament.templatetags.czech import czech_page, with_czech
+from ui.lookups import tournament_or_404
+from ui.page_cache import cached_page
 
 from .. import charts, selectors
 

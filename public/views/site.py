@@ -12,10 +12,8 @@ from accounts.access import public
 from sharedcache import not_cached_whole
 from tournament import disk
 from tournament.addresses import INSTANCE_HEADER, instance_token
-from tournament.cache import (
-    cached_page,
-)
 from tournament.models import Tournament
+from ui.page_cache import cached_page
 
 
 @public

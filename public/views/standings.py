@@ -17,21 +17,17 @@ from rules.stages import FINAL_A, FINAL_B, QUALIFIER
 from scoring import pages, publicity
 from scoring.selectors import stage_data
 from sharedcache import not_cached_whole
-from tournament.cache import (
-    cached_page,
-    keep_only,
-    table_sort,
-    used_parameters,
-)
 from tournament.labels import CATEGORY_NAMES, stage_label
-from tournament.lookups import tournament_or_404
 from tournament.models import Stage
+from ui.addresses import lot_record_path
+from ui.lookups import tournament_or_404
+from ui.page_cache import cached_page, keep_only, table_sort, used_parameters
 
 from .. import live
 from ..tables import StandingsTable, TeamsTable
 from .common import sort_fields, without_stray_sorts
 
-# The query parameters each page uses (tournament.cache): the tables' sort, the seat search.
+# The query parameters each page uses (ui.page_cache): the tables' sort, the seat search.
 STANDINGS_SORT = table_sort(
     StandingsTable, "|".join(f"{category.lower()}-" for category in CATEGORY_NAMES)
 )
@@ -66,7 +62,7 @@ def _standings_tables(request, tournament, kind, page):
             caption=caption,
             slug=tournament.slug,
             prefix=_standings_prefix(standing.category),
-            lot_url=page.lot_record,
+            lot_url=lot_record_path(tournament, kind) if page.by_lot else "",
         )
         if kind == QUALIFIER:
             table.cut_label = _("The advancement cut: the players above advance to the A-final.")
@@ -181,7 +177,7 @@ def team_standings(request, slug):
         teams.rows,
         caption=_("Teams: the three best players of each over both days"),
         slug=slug,
-        lot_url=teams.lot_record,
+        lot_url=lot_record_path(tournament, "teams") if teams.by_lot else "",
     )
     RequestConfig(request, paginate=False).configure(table)
     return render(

@@ -14,8 +14,8 @@ from rules.stages import STAGES
 from scoring import ceremony as ceremony_services
 from tournament import services
 from tournament.labels import stage_label
-from tournament.lookups import tournament_or_404
 from tournament.models import Tournament
+from ui.lookups import tournament_or_404
 from ui.refusals import refusal_text, show_refusal
 from ui.views import BAD_REQUEST
 

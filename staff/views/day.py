@@ -5,8 +5,8 @@ from django.views.decorators.http import require_safe
 
 from accounts.access import referee_required
 from scoring.selectors import quota_warnings
-from tournament.lookups import tournament_or_404
 from tournament.models import Tournament
+from ui.lookups import tournament_or_404
 
 from .. import selectors
 

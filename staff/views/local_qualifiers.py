@@ -12,8 +12,8 @@ from django.views.decorators.http import require_POST
 from accounts.access import organiser_required
 from scoring import local_qualifiers as local_services
 from tournament import local_qualifiers as local_rules
-from tournament.lookups import tournament_or_404
 from tournament.models import TournamentKind
+from ui.lookups import tournament_or_404
 from ui.refusals import show_refusal
 
 from ..forms import LocalAnnouncementForm, LocalTickForm

@@ -13,9 +13,9 @@ from django_tables2 import RequestConfig
 
 from accounts.access import organiser_required
 from tournament import registration, services
-from tournament.lookups import tournament_or_404
 from tournament.models import Player
 from tournament.words import eligibility_sentence
+from ui.lookups import tournament_or_404
 from ui.refusals import show_refusal
 from ui.views import BAD_REQUEST, ServiceFormView
 

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from accounts.access import organiser_required
 from scoring import finals as final_services
 from scoring.models import Replacement
-from tournament.lookups import tournament_or_404
+from ui.lookups import tournament_or_404
 from ui.refusals import show_refusal
 
 from ..forms import (

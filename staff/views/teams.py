@@ -8,8 +8,8 @@ from django.views.decorators.http import require_safe
 from accounts.access import organiser_required
 from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from tournament import services
-from tournament.lookups import tournament_or_404
 from tournament.models import Team
+from ui.lookups import tournament_or_404
 from ui.views import ServiceFormView
 
 from .. import selectors

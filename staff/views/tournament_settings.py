@@ -19,8 +19,8 @@ from tournament.addresses import (
     phones_address_reached,
     suggested_url,
 )
-from tournament.lookups import tournament_or_404
 from tournament.models import Tournament
+from ui.lookups import tournament_or_404
 from ui.views import ServiceFormView
 
 from ..forms import (

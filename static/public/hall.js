@@ -1,4 +1,4 @@
-// The hall display (templates/public/hall.html): shows one page (section) of the content at a
+// The hall display (public/templates/public/hall.html): shows one page (section) of the content at a
 // time and turns them every few seconds; htmx (static/vendor/htmx) asks the content again
 // every 10 s (every second while the ceremony runs or may begin: public.hall.refresh_seconds)
 // and replaces it when the tournament has changed. Space (or the button) pauses

@@ -100,8 +100,8 @@ def tab_to(page, text: str, limit: int = 200) -> None:
 def import_browser_demo():
     import json
 
+    from interchange.demo import DEMO_FILE
     from interchange.importer import import_tournament
-    from interchange.management.commands.demo import DEMO_FILE
 
     document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
     return import_tournament(document, slug="mcr-2026")[0]

@@ -12,6 +12,7 @@ from tests.authors import author
 from tests.browser.conftest import sign_in
 from tests.browser.test_desk import no_violations
 from tests.club.conftest import club_game
+from ui.addresses import table_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -66,7 +67,7 @@ def test_a_syllabatim_2_sheet_with_the_keyboard_and_the_phone(page, live_server)
     assert second.rule_values["action_cards"] == ["golden_5"] and second.rule_score == 12
     assert RoundResult.objects.get(table=table, round=round_, player=seats[0].player).closed
 
-    path = links.table_path(links.issue_table_links(game=game, by=author("t"))[2])
+    path = table_path(links.issue_table_links(game=game, by=author("t"))[2])
     page.goto(path)
     expect(page.get_by_label("Počet slov").first).to_be_visible()
     no_violations(page)

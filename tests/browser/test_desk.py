@@ -5,8 +5,8 @@ from playwright.sync_api import expect
 
 from accounts.roles import REFEREE, create_account
 from draws.services import draw_game
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from rules.sheet import SheetLine
 from scoring.models import RoundResult, Sheet
 from tests.authors import author

@@ -4,8 +4,8 @@ import pytest
 from playwright.sync_api import expect
 
 from accounts.roles import ORGANISER, create_account
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from tests.browser.conftest import sign_in, tab_to
 from tournament.models import Game
 

@@ -9,8 +9,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from accounts.roles import ORGANISER, create_account
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from scoring.models import Sanction
 from tests.browser.conftest import sign_in
 from tests.browser.test_public import WCAG

@@ -5,8 +5,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from accounts.roles import ORGANISER, create_account
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from draws.services import draw_game
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from scoring.sheets import save_sheet
 from tests.authors import author
 from tests.browser.test_listening import RECORD_ANNOUNCEMENTS, axe_clean
@@ -147,10 +147,11 @@ def test_one_answer_is_the_focused_heading(page, browser_demo):
 @pytest.fixture
 def table_link(db):
     from scoring import links
+    from ui.addresses import table_path
 
     game = drawn_without_results("qualifier")
     table = game.tables.get(number=1)
-    return table, links.table_path(links.issue_table_links(game=game)[1])
+    return table, table_path(links.issue_table_links(game=game)[1])
 
 
 def test_the_phone_focuses_a_named_heading_after_an_error_and_after_a_save(page, table_link):

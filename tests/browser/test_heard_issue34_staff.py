@@ -12,8 +12,8 @@ from playwright.sync_api import expect
 from accounts.roles import ORGANISER, REFEREE, create_account
 from desk.views.common import sheet_url
 from draws.services import draw_game
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from rules.sheet import SheetLine
 from scoring.sheets import confirm_sheet, save_sheet
 from tests.authors import author

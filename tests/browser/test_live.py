@@ -11,9 +11,9 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from draws.services import draw_game
+from interchange.demo import DEMO_FILE
 from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from scoring.sheets import save_sheet
 from sync.services import accept_push, receive_tournament
 from tests.authors import author

@@ -4,8 +4,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from accounts.roles import ORGANISER, create_account
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from tests.browser.conftest import sign_in, tab_to
 from tests.browser.test_public import WCAG
 

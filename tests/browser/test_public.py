@@ -8,8 +8,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from tests.authors import author
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

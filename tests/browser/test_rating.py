@@ -7,8 +7,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from scoring import rating
 from scoring.models import PersonRating
 from tests.scoring.test_rating import link_persons

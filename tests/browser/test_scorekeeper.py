@@ -9,12 +9,13 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from draws.services import draw_game
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from scoring import links
 from scoring.models import RoundResult, Sheet
 from tests.authors import author
 from tests.browser.test_public import WCAG
+from ui.addresses import table_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -50,7 +51,7 @@ def table_link(db):
     )
     table = game.tables.get(number=1)
     link = links.issue_table_links(game=game)[1]
-    return table, links.table_path(link)
+    return table, table_path(link)
 
 
 def no_violation(page):

@@ -11,8 +11,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from accounts.roles import ORGANISER, REFEREE, create_account
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from scoring import sanctions as sanction_services
 from tests.browser.conftest import sign_in, tab_to
 from tests.browser.test_public import WCAG

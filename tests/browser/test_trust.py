@@ -9,8 +9,8 @@ from axe_playwright_python.sync_playwright import Axe
 
 from accounts.roles import ORGANISER, create_account
 from draws.services import confirm_draw, draw_game, publish_draw_commitment
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from scoring.lots import publish_lot_commitment
 from tests.authors import author
 from tests.browser.conftest import sign_in

@@ -6,8 +6,8 @@ import json
 import pytest
 
 from draws.services import draw_game
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from rules.club import ClubLine
 from tests.authors import author
 from tournament.models import Tournament

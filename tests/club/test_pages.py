@@ -13,6 +13,7 @@ from tests.conftest import client_of, table_and_round
 from tournament import services
 from tournament.models import Tournament
 from tournament.refusals import Refused
+from ui.addresses import table_path
 
 from .conftest import club_lines, club_tournament
 
@@ -153,7 +154,7 @@ def test_the_desk_shows_a_club_error_next_to_its_field(casual_game, referees):
 
 def test_the_tables_phone_asks_the_rule_sets_fields(syllabatim_2_game, client):
     table, round_ = table_and_round(syllabatim_2_game)
-    path = links.table_path(links.issue_table_links(game=syllabatim_2_game, by=author("t"))[1])
+    path = table_path(links.issue_table_links(game=syllabatim_2_game, by=author("t"))[1])
     html = html_of(client.get(path))
     first = table.seats.order_by("position").first().player.start_number
     assert f'name="p{first}-longest_word"' in html and f'name="p{first}-card-loss_2"' in html

@@ -14,6 +14,7 @@ from scoring import links
 from scoring.models import RoundResult, Sheet
 from tests.authors import author
 from tests.conftest import client_of, database_snapshot, table_and_round
+from ui.addresses import table_path
 
 from .conftest import club_lines
 from .test_pages import club_form, html_of, sheet_url
@@ -60,7 +61,7 @@ def test_the_desk_refuses_a_championship_field_and_a_player_not_at_the_table(
 
 def test_the_tables_phone_refuses_a_field_its_rule_set_does_not_ask(casual_game):
     table, round_ = table_and_round(casual_game)
-    path = links.table_path(links.issue_table_links(game=casual_game, by=author("t"))[1])
+    path = table_path(links.issue_table_links(game=casual_game, by=author("t"))[1])
     lines = club_lines(table)
     data = {**club_form(lines, "casual"), "round": str(round_.number)}
     first = lines[0].player

@@ -32,6 +32,7 @@ from tests.authors import author
 from tests.club.test_pages import sheet_url
 from tests.conftest import client_of, table_and_round
 from tournament.models import Tournament
+from ui.addresses import table_path
 
 from .conftest import club_game
 
@@ -281,7 +282,7 @@ def test_the_desk_asks_the_words_points_and_the_hand_and_saves_them(poker_game, 
 
 def test_the_tables_phone_asks_the_words_points_and_the_hand(poker_game, client):
     table, round_ = table_and_round(poker_game)
-    path = links.table_path(links.issue_table_links(game=poker_game, by=author("t"))[1])
+    path = table_path(links.issue_table_links(game=poker_game, by=author("t"))[1])
     html = client.get(path).content.decode()
     first = seats(table)[0]
     assert f'name="p{first}-laid"' in html and f'name="p{first}-closed"' not in html

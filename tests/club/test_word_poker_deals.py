@@ -27,6 +27,7 @@ from tests.club.test_pages import NEW, sheet_url
 from tests.conftest import client_of
 from tournament.models import Round, Tournament
 from tournament.services import frozen_settings
+from ui.addresses import table_path
 
 from .conftest import club_game, club_tournament
 
@@ -143,7 +144,7 @@ def test_the_phone_and_the_desk_open_and_save_a_deal_past_the_seventh(poker_game
     by_number = {r.number: r for r in poker_game.rounds.all()}
     for number in range(1, 8):
         save(table, by_number[number], winner_lines(players, (number - 1) % len(players)))
-    path = links.table_path(links.issue_table_links(game=poker_game, by=author("t"))[1])
+    path = table_path(links.issue_table_links(game=poker_game, by=author("t"))[1])
     assert client.get(f"{path}kolo-8/").status_code == 200
     lines = winner_lines(players, 0)
     response = client.post(path, {**poker_form(lines), "round": "8"})
@@ -296,7 +297,7 @@ def test_a_poker_tournament_set_up_by_the_settings_form_drawn_played_and_complet
     first = tables[0]
     players = seats(first)
     longest = word_poker.most_deals(len(players), tournament.rules().end)
-    path = links.table_path(links.issue_table_links(game=game, by=author("t"))[first.number])
+    path = table_path(links.issue_table_links(game=game, by=author("t"))[first.number])
     desk = client_of(referees[0])
     for number in range(1, longest + 1):
         lines = winner_lines(players, (number - 1) % len(players))

@@ -9,6 +9,7 @@ from scoring.models import Sheet, TableClock
 from tests.authors import author
 from tests.conftest import client_of
 from tests.scorekeeper.conftest import round_form
+from ui.addresses import table_path
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +60,7 @@ def test_the_clock_is_for_signed_in_referees_only(game):
 
 def test_the_phone_page_shows_the_clock_and_still_saves_rounds(game):
     table = game.tables.get(number=1)
-    path = links.table_path(links.issue_table_links(game=game)[1])
+    path = table_path(links.issue_table_links(game=game)[1])
     client = Client()
     page = client.get(path).content.decode()
     assert 'id="move-clock"' not in page and "scorekeeper/clock" not in page
@@ -76,7 +77,7 @@ def test_the_phone_page_shows_the_clock_and_still_saves_rounds(game):
 
 def test_a_page_opened_before_learns_of_the_clock_from_its_table_s_answer(game):
     table = game.tables.get(number=1)
-    path = links.table_path(links.issue_table_links(game=game)[1])
+    path = table_path(links.issue_table_links(game=game)[1])
     client = Client()
     page = client.get(path).content.decode()
     assert f'data-url="{path}hodiny/" data-seconds=""' in page

@@ -152,8 +152,8 @@ def test_the_dashboard_grid(game, referees):
 def test_a_tie_at_the_cut_is_resolved_by_a_recorded_lot(db, referees):
     import json
 
+    from interchange.demo import DEMO_FILE
     from interchange.importer import import_tournament
-    from interchange.management.commands.demo import DEMO_FILE
 
     document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
     [recorded] = document.pop("lots")
@@ -196,8 +196,8 @@ def test_a_tie_at_the_cut_is_resolved_by_a_recorded_lot(db, referees):
 def after_qualifier(lot_drawn=True):
     import json
 
+    from interchange.demo import DEMO_FILE
     from interchange.importer import import_tournament
-    from interchange.management.commands.demo import DEMO_FILE
 
     document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
     del document["stages"]["final_a"], document["stages"]["final_b"]

@@ -7,8 +7,8 @@ import json
 import pytest
 from django.urls import reverse
 
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from rules import sheet as rules_sheet
 from rules.stages import stage_index
 from scoring import early_end as early_end_services

@@ -7,8 +7,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from rules.sheet import SheetLine
 from scoring import early_end as early_end_services
 from scoring import links, log

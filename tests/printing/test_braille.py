@@ -9,8 +9,8 @@ from django.test import Client
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from printing import braille, documents, text
 from tournament.models import Game, Player
 

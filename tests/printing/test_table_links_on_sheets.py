@@ -11,6 +11,7 @@ from printing import catalog, documents, pdf
 from scoring import links
 from tests.printing.test_pdf import text_of
 from tournament.models import Game
+from ui.addresses import table_url
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +31,10 @@ def test_each_tables_sheet_has_its_link_as_a_qr_code_and_its_code(demo):
     for link in issued.values():
         assert f"Kód odkazu stolu: {link.code}" in text
     assert len(PdfReader(io.BytesIO(content)).pages) >= len(issued)
-    rows = {row.table: row for row in links.game_links(game, "http://192.168.1.10:8000")}
+    rows = {
+        row.table: row
+        for row in links.game_links(game, lambda link: table_url(link, "http://192.168.1.10:8000"))
+    }
     for sheet in documents.game_sheets(game, rows):
         assert sheet.link_url == rows[sheet.table].url
         assert sheet.link_url.startswith("http://192.168.1.10:8000/stul/")

@@ -8,9 +8,9 @@ import re
 import pytest
 from django.urls import reverse
 
+from interchange.demo import DEMO_FILE
 from interchange.exporter import export_tournament
 from interchange.importer import DocumentRejected, import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from interchange.schema import validator
 from scoring.pages import stage_page, team_page
 from tests.authors import author

@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from printing import catalog, documents, text
 
 pytestmark = pytest.mark.django_db

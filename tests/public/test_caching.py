@@ -23,8 +23,8 @@ from tests.authors import author
 from tests.scoring.test_rating import link_persons
 from tests.test_roles import addresses as url_patterns
 from tournament.cache import forget_states
-from tournament.converters import KIND_OF_TEXT
 from tournament.models import Game
+from ui.converters import KIND_OF_TEXT
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +53,7 @@ def public_views() -> list[tuple[str, str, object]]:
 
 
 def test_every_public_view_is_cached_or_says_why_not():
-    """A public view is cached whole by ``tournament.cache.cached_page`` or declares what it
+    """A public view is cached whole by ``ui.page_cache.cached_page`` or declares what it
     answers from instead (``not_cached_whole``): none is computed for every request unseen."""
     neither = [
         name

@@ -19,6 +19,7 @@ from rules.ranking import Performance, rank
 from scoring.pages import stage_page
 from scoring.selectors import tournament_data
 from tests.draws.conftest import demo_document
+from ui.addresses import lot_record_path
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +50,8 @@ def test_the_read_model_marks_the_lots_places(decided):
     page = stage_page(tournament, "qualifier")
     marked = {row.player.number for c in page.categories for row in c.rows if row.by_lot}
     assert marked == set(order)
-    assert page.lot_record == "/turnaj/los/zaznam/?druh=lot&faze=qualifier"
+    assert page.by_lot
+    assert lot_record_path(tournament, "qualifier") == "/turnaj/los/zaznam/?druh=lot&faze=qualifier"
     assert not stage_page(tournament, "final_a").by_lot
 
 

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from public.selectors import last_seats, matches
 from scoring.pages import PlayerInfo, player_infos
 from tournament.models import Player, Seat

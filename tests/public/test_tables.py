@@ -1,4 +1,4 @@
-"""The public tables (``public.tables`` through ``includes/table.html``): the cut only in place
+"""The public tables (``public.tables`` through ``ui/table.html``): the cut only in place
 order, ``aria-sort`` for the order shown, the sort control's instruction as its description
 (not in the header's name), each table named once, names in Czech order by surname."""
 
@@ -9,8 +9,8 @@ import pytest
 from django.db import transaction
 from django.test import Client
 
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from public.tables import StandingsTable
 from scoring.pages import PlayerInfo, StandingRow
 from tournament.collation import name_key

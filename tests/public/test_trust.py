@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from draws.services import confirm_draw, draw_game, publish_draw_commitment, redraw_game
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from rules import verify
 from tests.authors import author
 

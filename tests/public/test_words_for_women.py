@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
+from interchange.demo import DEMO_FILE
 from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from printing import documents, pdf
 from scoring.pages import stage_page
 from tests.interchange.test_version_2 import v2

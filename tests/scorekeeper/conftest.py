@@ -3,11 +3,12 @@ import json
 import pytest
 
 from draws.services import draw_game
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from scoring import links
 from tests.authors import author
 from tests.conftest import client_of  # noqa: F401 (the referees and organiser are there too)
+from ui.addresses import table_path
 
 
 @pytest.fixture
@@ -36,7 +37,7 @@ def game(tournament):
 def table_links(game):
     """Table number -> the table's address (Czech, no host)."""
     issued = links.issue_table_links(game=game, by=author("test"))
-    return {number: links.table_path(link) for number, link in issued.items()}
+    return {number: table_path(link) for number, link in issued.items()}
 
 
 def seats_of(table):

@@ -7,8 +7,8 @@ import json
 import pytest
 from django.test import Client
 
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from rules.sheet import SheetLine
 from scoring import early_end as early_end_services
 from scoring import links
@@ -17,6 +17,7 @@ from scoring.models import RoundResult
 from tests.authors import author
 from tests.scorekeeper.conftest import round_form, seats_of
 from tournament.models import Game
+from ui.addresses import table_path
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +39,7 @@ def ended_early(db, referees):
 
 def paths(game):
     issued = links.issue_table_links(game=game, by=author("test"))
-    return {number: links.table_path(link) for number, link in issued.items()}
+    return {number: table_path(link) for number, link in issued.items()}
 
 
 def test_the_table_reads_that_the_referee_ended_the_game_early(ended_early, referees):

@@ -16,6 +16,7 @@ from scoring import sheets as sheet_services
 from scoring.models import RoundResult, Sheet, TableLink
 from tests.authors import author
 from tests.scorekeeper.conftest import client_of, round_form, seats_of
+from ui.addresses import table_path
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +49,7 @@ def test_the_token_has_at_least_128_random_bits_and_is_shown_again_the_same(game
     secret = links.token_of(link).split("-", 1)[1]
     assert len(secret) * 6 >= 128
     assert links.token_of(TableLink.objects.get(pk=link.pk)) == links.token_of(link)
-    assert links.table_path(link) == table_links[1]
+    assert table_path(link) == table_links[1]
     # nothing stored is the secret: the database holds the code and a salt only
     stored = " ".join(str(v) for v in TableLink.objects.filter(pk=link.pk).values().get().values())
     assert secret not in stored
@@ -68,7 +69,7 @@ def test_a_tampered_token_is_404_and_changes_nothing(game, method, codes, monkey
     if codes == "digits alone":  # a code the random draw gives now and then: no letters at all
         numbers = iter(range(100_000, 1_000_000))
         monkeypatch.setattr(links, "_new_code", lambda: str(next(numbers)))
-    path = links.table_path(links.issue_table_links(game=game, by=author("test"))[1])
+    path = table_path(links.issue_table_links(game=game, by=author("test"))[1])
     table = game.tables.get(number=1)
     client = Client()
     for url in tampered(path):
@@ -123,7 +124,7 @@ def test_a_revoked_link_is_404(game, table_links):
         assert response.status_code == 404
     assert nothing_stored()
     renewed = links.renew_table_link(table=table, by=author("org"))
-    assert Client().get(links.table_path(renewed)).status_code == 200
+    assert Client().get(table_path(renewed)).status_code == 200
     assert Client().get(table_links[1]).status_code == 404  # the old one stays dead
 
 

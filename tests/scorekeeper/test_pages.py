@@ -364,6 +364,7 @@ def test_the_page_takes_the_same_queries_whatever_the_table_size(tournament, tab
 
     from draws.services import draw_game
     from scoring import links
+    from ui.addresses import table_path
 
     small = draw_game(
         tournament=tournament,
@@ -380,7 +381,7 @@ def test_the_page_takes_the_same_queries_whatever_the_table_size(tournament, tab
     first = tournament.stages.get(kind="qualifier").games.get(number=1).tables.get(number=1)
     assert first.seats.count() != min(sizes.values())  # two sizes of table
     counts = {}
-    for url in (table_links[1], links.table_path(issued[min(sizes, key=sizes.get)])):
+    for url in (table_links[1], table_path(issued[min(sizes, key=sizes.get)])):
         client = Client()
         client.get(url)
         with CaptureQueriesContext(connection) as queries:

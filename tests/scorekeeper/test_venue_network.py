@@ -85,8 +85,8 @@ def test_the_health_page_names_this_server():
 def test_saving_the_settings_checks_the_phones_address_before_the_step_is_done(
     live_server, organiser, monkeypatch
 ):
+    from interchange.demo import DEMO_FILE
     from interchange.importer import import_tournament
-    from interchange.management.commands.demo import DEMO_FILE
 
     document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
     del document["stages"], document["lots"]

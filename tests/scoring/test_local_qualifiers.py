@@ -10,8 +10,8 @@ from datetime import date
 import pytest
 
 from draws.services import draw_game
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from scoring import local_qualifiers
 from scoring.sheets import save_sheet
 from tests.authors import author

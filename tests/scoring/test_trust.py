@@ -19,9 +19,9 @@ from draws.services import (
     redraw_game,
     swap_players,
 )
+from interchange.demo import DEMO_FILE
 from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from rules import verify
 from rules.commitment import commitment as commitment_of
 from rules.draw import lot_order

@@ -4,8 +4,8 @@ import pytest
 from django.test import Client
 
 from accounts.roles import REFEREE, create_account
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from tests.conftest import client_of  # the organiser comes from there too
 
 

@@ -5,7 +5,7 @@ import json
 
 from django.contrib.auth.models import User
 
-from interchange.management.commands.demo import DEMO_FILE
+from interchange.demo import DEMO_FILE
 from rules.sheet import SheetLine
 from scoring.models import RoundResult
 from scoring.sheets import save_sheet

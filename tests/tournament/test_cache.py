@@ -1,6 +1,6 @@
-"""The public page cache (tournament.cache): keyed by the path and the parameters a page uses,
-so that any other query string is the same page from the same entry; a value computed once
-per state of the data, however many requests ask at once."""
+"""The public page cache (ui.page_cache, under tournament.cache's state): keyed by the path
+and the parameters a page uses, so that any other query string is the same page from the same
+entry; a value computed once per state of the data, however many requests ask at once."""
 
 import threading
 

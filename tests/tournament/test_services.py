@@ -9,8 +9,8 @@ from django.core.exceptions import ValidationError
 from django.utils import translation
 
 from draws.services import draw_game
+from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from interchange.management.commands.demo import DEMO_FILE
 from tests.authors import author
 from tests.conftest import database_snapshot
 from tournament import services

@@ -2,13 +2,12 @@ import getpass
 import sys
 
 from django.core.checks import Tags
-from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from accounts.models import FEMININE, MASCULINE
 from accounts.roles import ROLE_NAMES, ROLES
-from accounts.services import create_staff_account
+from accounts.services import AccountRefused, create_staff_account
 
 
 class Command(BaseCommand):
@@ -45,8 +44,8 @@ class Command(BaseCommand):
                 gender=gender,
                 created_by=_("command line"),
             )
-        except ValidationError as error:
-            raise CommandError(" ".join(error.messages)) from error
+        except AccountRefused as refused:
+            raise CommandError(str(refused)) from refused
         self.stdout.write(
             _("Account %(name)s created (%(role)s).") % {"name": name, "role": ROLE_NAMES[role]}
         )

@@ -8,6 +8,7 @@ from scoring import links
 from tournament.addresses import DEFAULT_BASE_URL, phones_address
 from tournament.lookups import account_or_error, add_by_argument, tournament_or_error
 from tournament.models import Game, Stage
+from ui.addresses import table_url
 
 
 class Command(BaseCommand):
@@ -55,5 +56,8 @@ class Command(BaseCommand):
             links.issue_table_links(game=found, by=by)
         except links.LinkRefused as refused:
             raise CommandError(str(refused)) from None
-        tables = [{"table": row.table, "url": row.url} for row in links.game_links(found, base)]
+        tables = [
+            {"table": row.table, "url": row.url}
+            for row in links.game_links(found, lambda link: table_url(link, base))
+        ]
         self.stdout.write(json.dumps({"tables": tables}, ensure_ascii=False))
