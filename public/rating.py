@@ -4,11 +4,11 @@ history as a chart with its table. Shown only: the pages say the rating decides 
 Cached whole like the tournaments' pages (``tournament.cache``), under the state of what they
 show (``rating_state``): every tournament's change stamp and the persons' last change, which
 move with anything the stored ratings are computed from, and the model's parameters. A page
-computed anew first brings the stored ratings up to date (``scoring.rating.refresh``: three
+computed anew first brings the stored ratings up to date (``season.rating.refresh``: three
 queries when nothing changed), then reads them in a fixed number of queries, whatever the
 number of persons.
 
-``scoring.rating`` is imported by the views, not when the URLs are
+``season.rating`` is imported by the views, not when the URLs are
 loaded: no server worker or command pays for it before a rating page is asked for
 (``tests/test_startup.py``)."""
 
@@ -42,7 +42,7 @@ def min_games(request) -> int:
 
 def rating_state(kwargs: dict) -> str:
     """What the rating pages show depends on: the tournaments and the persons
-    (``tournament.cache.persons_state``; the rating's fingerprint, ``scoring.rating``, reads
+    (``tournament.cache.persons_state``; the rating's fingerprint, ``season.rating``, reads
     nothing else of the database), the model's parameters and the list's least number of
     games when the address gives none."""
     from dataclasses import astuple
@@ -65,7 +65,7 @@ RATING_SORT = table_sort(RatingTable, "|".join(prefix for _category, prefix in L
 )
 def rating_list(request):
     from rules.rating import DISPLAY_BASE
-    from scoring import rating as stored_rating
+    from season import rating as stored_rating
 
     least = min_games(request)
     lists = stored_rating.rating_lists(least)
@@ -103,7 +103,7 @@ def rating_person(request, person):
 def rating_history(person: Person) -> dict:
     """A person's rating after each rated game: the chart, its table and the latest value,
     for the rating's own page and the person's page."""
-    from scoring import rating as stored_rating
+    from season import rating as stored_rating
 
     history = stored_rating.person_history(person)
     context = {"person": person, "history": history}

@@ -22,7 +22,6 @@ staff's until released; the rating rates a held stage's games only once released
 (``ceremony.py``: the reveals in order, per A-final category third, second, first with the
 title, then the B-final's podium and the best team; where it stands, the ``Ceremony`` row; the
 organiser's moves, the last releasing the held results; ``current_reveal`` for the hall
-display).; the stored rating of persons (``rating.py``: ``RatingEntry`` per person and rated
-table's game with the rating before and after, ``PersonRating`` for the lists; brought up to
-date by the writes through ``season.py``, see "The rating" in the README).
+display). The season across tournaments (the rating of persons) is the ``season`` app's, a
+level up.
 """

@@ -13,7 +13,7 @@ from rules.championship import MOVE_CLOCK_SECONDS_MIN
 from rules.score import RoundEntry, ScoredEntry, round_score
 from rules.sheet import OVER_CARD_BOUND, SheetLine, check_sheet
 from tournament.lookups import who
-from tournament.models import Commitment, Game, Person, Player, Round, Stage, Table, Tournament
+from tournament.models import Commitment, Game, Player, Round, Stage, Table, Tournament
 
 from .messages import sheet_problem_message
 
@@ -482,93 +482,6 @@ class Ceremony(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.shown}"
-
-
-class RatingEntry(models.Model):
-    """One person's rated game (issue 25): a table's game of a rated tournament, what it was
-    rated from (the person's points and closes there) and the rating before and after it. The
-    history of a person is their entries in ``position`` order; ``scoring.rating`` writes them,
-    from scratch or game by game, with the same result. Shown only: no rule reads it."""
-
-    person = models.ForeignKey(
-        Person,
-        on_delete=models.CASCADE,
-        related_name="rating_entries",
-        verbose_name=_("person"),
-    )
-    player = models.ForeignKey(
-        Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("player")
-    )
-    table = models.ForeignKey(
-        Table, on_delete=models.CASCADE, related_name="rating_entries", verbose_name=_("table")
-    )
-    position = models.PositiveIntegerField(
-        _("order of the rated game"), help_text=_("The table's game among all rated games.")
-    )
-    when = models.JSONField(_("time order"), default=list)  # scoring.rating.when_of
-    category = models.CharField(_("category"), max_length=2)  # B1 or VS, at that game
-    points = models.IntegerField(_("points"))
-    closes = models.PositiveSmallIntegerField(_("closes"))
-    place = models.PositiveSmallIntegerField(_("place at the table"))
-    players = models.PositiveSmallIntegerField(_("players at the table"))
-    mu_before = models.FloatField(_("skill before"))
-    sigma_before = models.FloatField(_("uncertainty before"))
-    mu = models.FloatField(_("skill after"))
-    sigma = models.FloatField(_("uncertainty after"))
-    games = models.PositiveIntegerField(_("rated games after it"))
-
-    class Meta:
-        verbose_name = _("rated game")
-        verbose_name_plural = _("rated games")
-        ordering = ["person", "position"]
-        constraints = [
-            models.UniqueConstraint(fields=["person", "table"], name="rating_entry_once"),
-        ]
-        indexes = [models.Index(fields=["person", "position"], name="rating_entry_history")]
-
-    def __str__(self) -> str:
-        return f"{self.person}: {self.position}"
-
-
-class PersonRating(models.Model):
-    """A person's rating now, for the public list in one query: the values of their latest
-    ``RatingEntry``, kept with it by ``scoring.rating``."""
-
-    person = models.OneToOneField(
-        Person, on_delete=models.CASCADE, related_name="rating", verbose_name=_("person")
-    )
-    mu = models.FloatField(_("skill"))
-    sigma = models.FloatField(_("uncertainty"))
-    games = models.PositiveIntegerField(_("rated games"))
-    category = models.CharField(_("category"), max_length=2)  # at the latest rated game
-
-    class Meta:
-        verbose_name = _("rating of a person")
-        verbose_name_plural = _("ratings of persons")
-        indexes = [models.Index(fields=["games"], name="person_rating_games")]
-
-    def __str__(self) -> str:
-        return f"{self.person}: {self.mu:.2f} ± {self.sigma:.2f}"
-
-
-class RatingState(models.Model):
-    """The one row saying what the stored ratings were computed from: a fingerprint of the
-    rated tournaments' data (their change stamps, the persons of their players) and the last
-    game rated. A reader that finds the fingerprint changed brings the ratings up to date
-    (``scoring.rating.refresh``)."""
-
-    fingerprint = models.CharField(_("fingerprint"), max_length=64, blank=True)
-    last = models.JSONField(_("last rated game"), null=True, blank=True)
-    # The fingerprint's parts (``scoring.rating.fingerprint_parts``): which tournaments moved.
-    parts = models.JSONField(_("what the fingerprint is of"), null=True, blank=True)
-    computed_at = models.DateTimeField(_("computed at"), null=True, blank=True)
-
-    class Meta:
-        verbose_name = _("state of the rating")
-        verbose_name_plural = _("state of the rating")
-
-    def __str__(self) -> str:
-        return f"{self.computed_at}: {self.fingerprint[:8]}"
 
 
 class ArchiveEntry(models.Model):

@@ -26,8 +26,9 @@ from draws import services as draws
 from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
-from scoring import ceremony, clocks, early_end, finals, links, lots, rating, sanctions
+from scoring import ceremony, clocks, early_end, finals, links, lots, sanctions
 from scoring import local_qualifiers as scoring_local_qualifiers
+from season import rating
 from scoring.selectors import tournament_data
 from scoring.sheets import save_sheet
 from scoring.standings import final_fields
@@ -360,8 +361,8 @@ SCENARIOS = {
     "scoring.links.revoke_table_link": revoke_table_link,
     "scoring.local_qualifiers.mark_qualified": mark_qualified,
     "scoring.lots.draw_lot": draw_lot,
-    "scoring.rating._bring_up_to_date": bring_the_rating_up_to_date,
-    "scoring.rating.recompute": recompute,
+    "season.rating._bring_up_to_date": bring_the_rating_up_to_date,
+    "season.rating.recompute": recompute,
     "scoring.sanctions.record_sanction": record_sanction,
     "sync.services.accept_push": accept_push,
     "sync.services.claim_revision": claim_revision,

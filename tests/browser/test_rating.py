@@ -9,9 +9,9 @@ from playwright.sync_api import expect
 
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
-from scoring import rating
-from scoring.models import PersonRating
-from tests.scoring.test_rating import link_persons
+from season import rating
+from season.models import PersonRating
+from tests.season.test_rating import link_persons
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 
 from interchange.importer import import_tournament
 from rules.sheet import SheetLine
-from scoring import rating
+from season import rating
 from scoring.models import ArchiveEntry
 from scoring.sheets import confirm_sheet, save_sheet
 from tournament import persons
@@ -192,7 +192,7 @@ def test_a_person_page_takes_the_same_queries_for_many_tournaments():
 
     def queries() -> int:
         # the rating is brought up to date first: its recomputation after new games is the
-        # rating's own cost (tests/scoring/test_rating.py), not the page's
+        # rating's own cost (tests/season/test_rating.py), not the page's
         rating.refresh()
         with CaptureQueriesContext(connection) as captured:
             assert Client().get(f"/osoby/{person.uuid}/").status_code == 200

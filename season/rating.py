@@ -1,9 +1,9 @@
 """The stored rating of persons (issue 25): ``rules.rating`` applied to every complete table's
 game of the rated tournaments, in time order. Shown only: no rule, draw or place reads it (the
-import-linter contract keeps ``scoring.standings`` and ``draws`` from importing it; nothing in
-the sheets' writes imports it either).
+import-linter contracts keep ``scoring`` below this app and ``draws`` from importing
+``rules.rating``; nothing in the sheets' writes imports it either).
 
-**Kept up to date by the writes, from one place.** ``refresh`` (``scoring.season``, which
+**Kept up to date by the writes, from one place.** ``refresh`` (``season.refresh``, which
 ``tournament.changes`` calls once a write that moved a tournament's change stamp is done, and
 ``manage.py rating``; never a reader: the pages read rows) compares a fingerprint of the rated
 tournaments' data (their change stamps, the persons of their players, the model's parameters)
@@ -52,9 +52,11 @@ from rules.stages import STAGES
 from tournament.collation import czech_key, name_key
 from tournament.models import Person, Player, Tournament
 
-from .models import PersonRating, RatingEntry, RatingState, RoundResult
-from .publicity import held_results
-from .selectors import progress, sanctions_in_force
+from scoring.models import RoundResult
+from scoring.publicity import held_results
+from scoring.selectors import progress, sanctions_in_force
+
+from .models import PersonRating, RatingEntry, RatingState
 
 _BATCH = 500
 

@@ -1,0 +1,12 @@
+"""What is where (the README's map in detail): the season, the year across tournaments, derived
+from the tournaments' results and kept up to date from their change stamps. ``refresh.py``:
+what a change of a tournament brings up to date, registered in ``SeasonConfig.ready`` with
+``tournament.registry.register_on_change`` (no service of ``scoring`` calls it, and no reader
+brings anything up to date); the stored rating of persons (``rating.py``: ``RatingEntry`` per
+person and rated table's game with the rating before and after, ``PersonRating`` for the lists,
+``RatingState`` with the fingerprint of what they were computed from; see "The rating" in the
+README; the fit itself is ``rules.rating``); ``manage.py rating``.
+
+Its models' tables keep the names they had in ``scoring`` (``db_table``): the models moved
+here in issue 36 without moving a row.
+"""
