@@ -49,12 +49,11 @@ from rules.rating import GameResult, Rating, Ratings, TableGame
 from rules.sanctions import void, voided_games
 from rules.score import RESULT_FIELDS, entry_of, round_score
 from rules.stages import STAGES
-from tournament.collation import czech_key, name_key
-from tournament.models import Person, Player, Tournament
-
 from scoring.models import RoundResult
 from scoring.publicity import held_results
 from scoring.selectors import progress, sanctions_in_force
+from tournament.collation import czech_key, name_key
+from tournament.models import Person, Player, Tournament
 
 from .models import PersonRating, RatingEntry, RatingState
 

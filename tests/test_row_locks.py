@@ -28,10 +28,10 @@ from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
 from scoring import ceremony, clocks, early_end, finals, links, lots, sanctions
 from scoring import local_qualifiers as scoring_local_qualifiers
-from season import rating
 from scoring.selectors import tournament_data
 from scoring.sheets import save_sheet
 from scoring.standings import final_fields
+from season import rating
 from sync import services as sync_services
 from tests.authors import author
 from tests.conftest import good_lines

@@ -14,9 +14,9 @@ from django.test import Client
 from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
 from public.selectors import archive
+from scoring.pages import stage_page
 from season import rating
 from season.models import PersonRating, RatingEntry
-from scoring.pages import stage_page
 from tests.draws.conftest import demo_document
 from tests.public.test_private_reasons import public_responses, readable
 from tests.season.test_rating import link_persons

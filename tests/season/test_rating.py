@@ -9,9 +9,9 @@ from django.core.management import call_command
 from draws.services import draw_game
 from rules import rating as rules_rating
 from scoring.models import RoundResult, Sheet
+from scoring.sheets import save_sheet
 from season import rating
 from season.models import PersonRating, RatingEntry
-from scoring.sheets import save_sheet
 from tests.authors import author
 from tests.conftest import good_lines
 from tournament.models import Game, Person, Player, Tournament

@@ -14,9 +14,9 @@ from rules.sheet import SheetLine
 from scoring import early_end, sanctions
 from scoring.archive import rebuild_archive
 from scoring.models import ArchiveEntry, RoundResult, Sheet
+from scoring.sheets import confirm_sheet, confirm_sheets, save_sheet
 from season import rating
 from season.models import PersonRating, RatingEntry
-from scoring.sheets import confirm_sheet, confirm_sheets, save_sheet
 from sync import services as sync_services
 from tests.authors import author
 from tests.test_row_locks import (

@@ -21,9 +21,9 @@ from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
 from interchange.results import results_document
 from public import selectors as public_selectors
+from scoring.selectors import tournament_data
 from season import rating
 from season.models import PersonRating
-from scoring.selectors import tournament_data
 from sync.models import AcceptedPush, PushedTournament, PushToken
 from sync.services import create_push_token, receive_tournament
 from tests.authors import author
