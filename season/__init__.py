@@ -5,7 +5,10 @@ what a change of a tournament brings up to date, registered in ``SeasonConfig.re
 brings anything up to date); the stored rating of persons (``rating.py``: ``RatingEntry`` per
 person and rated table's game with the rating before and after, ``PersonRating`` for the lists,
 ``RatingState`` with the fingerprint of what they were computed from; see "The rating" in the
-README; the fit itself is ``rules.rating``); ``manage.py rating``.
+README; the fit itself is ``rules.rating``); ``manage.py rating``; the archive's stored
+summary (``archive.py``: each player's place, medal, title, points, best round and closes of a
+completed tournament, ``ArchiveEntry``, so that the archive and the persons' pages read rows;
+``manage.py rebuild_archive``).
 
 Its models' tables keep the names they had in ``scoring`` (``db_table``): the models moved
 here in issue 36 without moving a row.

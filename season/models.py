@@ -1,12 +1,13 @@
 """The season's stored rows, derived from the tournaments' results and brought up to date from
 their change stamps (``season.refresh``): the rating of persons (``RatingEntry``,
-``PersonRating``, ``RatingState``). Their tables keep the names they had in ``scoring``
+``PersonRating``, ``RatingState``) and the archive's summary of each completed tournament
+(``ArchiveEntry``). Their tables keep the names they had in ``scoring``
 (``db_table``): the models moved, the data did not."""
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Person, Player, Table
+from tournament.models import Person, Player, Table, Tournament
 
 
 class RatingEntry(models.Model):
@@ -97,3 +98,41 @@ class RatingState(models.Model):
 
     def __str__(self) -> str:
         return f"{self.computed_at}: {self.fingerprint[:8]}"
+
+
+class ArchiveEntry(models.Model):
+    """A player's result of a completed tournament, stored for the archive and the person's
+    page (issue 25): written when the tournament's last stage is complete and again at every
+    later change of its results (``season.archive``), so that the archive reads rows instead
+    of computing every tournament. The person is the player's: a merge of persons moves it."""
+
+    player = models.OneToOneField(
+        Player, on_delete=models.CASCADE, related_name="archive_entry", verbose_name=_("player")
+    )
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="archive_entries",
+        verbose_name=_("tournament"),
+    )
+    stage = models.CharField(_("stage of the place"), max_length=16, blank=True)
+    category = models.CharField(_("category"), max_length=4, blank=True)
+    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    medal = models.PositiveSmallIntegerField(_("medal"), null=True, blank=True)
+    champion = models.BooleanField(_("title"), default=False)
+    points = models.IntegerField(_("points"), default=0)
+    closes = models.PositiveIntegerField(_("closes"), default=0)
+    best_round = models.IntegerField(_("best round"), default=0)
+    rounds = models.PositiveIntegerField(_("rounds"), default=0)
+
+    class Meta:
+        verbose_name = _("archive entry")
+        verbose_name_plural = _("archive entries")
+        indexes = [
+            models.Index(fields=["-best_round"], name="archive_best_round"),
+            models.Index(fields=["champion"], name="archive_champion"),
+        ]
+        db_table = "scoring_archiveentry"
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.player}"

@@ -5,10 +5,10 @@ write that moved it is done (registered in ``SeasonConfig.ready`` through
 ``tournament.registry.register_on_change``): no service calls it, so none can forget it, and no
 reader brings anything up to date (the archive's and the rating's pages read rows)."""
 
-from scoring.archive import refresh_archive
 from tournament.models import Tournament
 
 from . import rating
+from .archive import refresh_archive
 
 
 def bring_up_to_date(tournament_ids: set[int]) -> None:

@@ -15,9 +15,9 @@ from django.test.utils import CaptureQueriesContext
 
 from interchange.importer import import_tournament
 from rules.sheet import SheetLine
-from scoring.models import ArchiveEntry
 from scoring.sheets import confirm_sheet, save_sheet
 from season import rating
+from season.models import ArchiveEntry
 from tournament import persons
 from tournament.models import Person, Player, Round, Stage, Table, Tournament, TournamentKind
 

@@ -12,11 +12,11 @@ from django.urls import reverse
 from interchange.exporter import export_tournament
 from rules.sheet import SheetLine
 from scoring import early_end, sanctions
-from scoring.archive import rebuild_archive
-from scoring.models import ArchiveEntry, RoundResult, Sheet
+from scoring.models import RoundResult, Sheet
 from scoring.sheets import confirm_sheet, confirm_sheets, save_sheet
 from season import rating
-from season.models import PersonRating, RatingEntry
+from season.archive import rebuild_archive
+from season.models import ArchiveEntry, PersonRating, RatingEntry
 from sync import services as sync_services
 from tests.authors import author
 from tests.test_row_locks import (

@@ -13,8 +13,8 @@ from django.apps import apps
 from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
 from interchange.results import results_document
-from scoring.models import ArchiveEntry
 from scoring.selectors import tournament_data
+from season.models import ArchiveEntry
 from tournament import persons, registration, services
 from tournament.models import Person, Player, Tournament
 from tournament.refusals import Refused
