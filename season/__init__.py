@@ -8,7 +8,11 @@ person and rated table's game with the rating before and after, ``PersonRating``
 README; the fit itself is ``rules.rating``); ``manage.py rating``; the archive's stored
 summary (``archive.py``: each player's place, medal, title, points, best round and closes of a
 completed tournament, ``ArchiveEntry``, so that the archive and the persons' pages read rows;
-``manage.py rebuild_archive``).
+``manage.py rebuild_archive``); who a local qualifier sends to the championship
+(``local_qualifiers.py``: its qualified players from its final standings, recorded for the
+announced championship year as the persons' ``LocalQualification``; the announcement and
+applying a recorded qualification to a player stay ``tournament.local_qualifiers``, which a
+registration needs).
 
 Its models' tables keep the names they had in ``scoring`` (``db_table``): the models moved
 here in issue 36 without moving a row.

@@ -27,10 +27,10 @@ from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
 from interchange.management.commands.demo import DEMO_FILE
 from scoring import ceremony, clocks, early_end, finals, links, lots, sanctions
-from scoring import local_qualifiers as scoring_local_qualifiers
 from scoring.selectors import tournament_data
 from scoring.sheets import save_sheet
 from scoring.standings import final_fields
+from season import local_qualifiers as season_local_qualifiers
 from season import rating
 from sync import services as sync_services
 from tests.authors import author
@@ -219,7 +219,7 @@ def mark_qualified():
         for position, round_ in enumerate(game.rounds.all()):
             lines = good_lines(table, closer=position % table.seats.count())
             save_sheet(table=table, round=round_, lines=lines, by=author("R"), version=0)
-    scoring_local_qualifiers.mark_qualified(tournament=tournament, by=author("J"))
+    season_local_qualifiers.mark_qualified(tournament=tournament, by=author("J"))
 
 
 def draw_lot():
@@ -359,7 +359,7 @@ SCENARIOS = {
     "scoring.early_end.undo_early_end": undo_early_end,
     "scoring.finals.record_replacement": record_replacement,
     "scoring.links.revoke_table_link": revoke_table_link,
-    "scoring.local_qualifiers.mark_qualified": mark_qualified,
+    "season.local_qualifiers.mark_qualified": mark_qualified,
     "scoring.lots.draw_lot": draw_lot,
     "season.rating._bring_up_to_date": bring_the_rating_up_to_date,
     "season.rating.recompute": recompute,
