@@ -12,7 +12,10 @@ completed tournament, ``ArchiveEntry``, so that the archive and the persons' pag
 (``local_qualifiers.py``: its qualified players from its final standings, recorded for the
 announced championship year as the persons' ``LocalQualification``; the announcement and
 applying a recorded qualification to a player stay ``tournament.local_qualifiers``, which a
-registration needs).
+registration needs); persons recorded twice (``merges.py``: the possible duplicates, persons of
+one name and each person made for an id claim not taken with the person claimed; keeping them
+apart; the merge, which moves the players, changes no result and is recorded in both persons'
+history; matching a player to a person as it is registered stays ``tournament.persons``).
 
 Its models' tables keep the names they had in ``scoring`` (``db_table``): the models moved
 here in issue 36 without moving a row.

@@ -31,13 +31,13 @@ from scoring.selectors import tournament_data
 from scoring.sheets import save_sheet
 from scoring.standings import final_fields
 from season import local_qualifiers as season_local_qualifiers
-from season import rating
+from season import merges, rating
 from sync import services as sync_services
 from tests.authors import author
 from tests.conftest import good_lines
 from tests.row_locks import locks_taken, where_rows_lock
 from tests.source_code import sources
-from tournament import local_qualifiers, persons
+from tournament import local_qualifiers
 from tournament import services as tournament_services
 from tournament.models import Game, Person, Player, Tournament
 
@@ -324,12 +324,12 @@ def two_persons_of_one_name() -> tuple[Person, Person]:
 
 
 def keep_apart():
-    persons.keep_apart(group=two_persons_of_one_name())
+    merges.keep_apart(group=two_persons_of_one_name())
 
 
 def merge_persons():
     keep, merged = two_persons_of_one_name()
-    persons.merge_persons(keep=keep, merged=merged)
+    merges.merge_persons(keep=keep, merged=merged)
 
 
 def update_player():
@@ -372,8 +372,8 @@ SCENARIOS = {
     "tournament.commitments.publish": publish,
     "tournament.local_qualifiers.announce": announce,
     "tournament.local_qualifiers.tick_by_hand": tick_by_hand,
-    "tournament.persons.keep_apart": keep_apart,
-    "tournament.persons.merge_persons": merge_persons,
+    "season.merges.keep_apart": keep_apart,
+    "season.merges.merge_persons": merge_persons,
     "tournament.services.update_player": update_player,
     "tournament.services.update_tournament": update_tournament,
 }

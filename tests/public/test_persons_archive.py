@@ -16,9 +16,8 @@ from django.test.utils import CaptureQueriesContext
 from interchange.importer import import_tournament
 from rules.sheet import SheetLine
 from scoring.sheets import confirm_sheet, save_sheet
-from season import rating
+from season import merges, rating
 from season.models import ArchiveEntry
-from tournament import persons
 from tournament.models import Person, Player, Round, Stage, Table, Tournament, TournamentKind
 
 pytestmark = pytest.mark.django_db
@@ -101,7 +100,7 @@ def test_a_merged_person_s_address_leads_to_the_person_kept(example_document):
     import_tournament(second, slug="second")
     keep = Player.objects.get(tournament__slug="first", start_number=1).person
     merged = Player.objects.get(tournament__slug="second", start_number=1).person
-    persons.merge_persons(keep=keep, merged=merged)
+    merges.merge_persons(keep=keep, merged=merged)
     answer = Client().get(f"/osoby/{merged.uuid}/")
     assert answer.status_code == 301 and answer["Location"].endswith(f"/osoby/{keep.uuid}/")
     text = Client().get(f"/osoby/{keep.uuid}/").content.decode()

@@ -14,6 +14,7 @@ from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
 from interchange.results import results_document
 from scoring.selectors import tournament_data
+from season import merges
 from season.models import ArchiveEntry
 from tournament import persons, registration, services
 from tournament.models import Person, Player, Tournament
@@ -131,15 +132,15 @@ def test_an_id_is_a_claim_taken_only_when_the_name_and_birth_date_agree(example_
     } == before
     assert [w.place.player for w in warnings if "nárok, ne klíč" in w.message] == sorted(linked)
     # each new person is among the possible duplicates: by its name, or with the one claimed
-    groups = {tuple(p.pk for p in group.persons): group for group in persons.possible_duplicates()}
+    groups = {tuple(p.pk for p in group.persons): group for group in merges.possible_duplicates()}
     assert {(first[2], linked[2]), (first[3], linked[3])} <= set(groups)
     renamed_group = groups[(first[1], linked[1])]
     assert renamed_group.claim and renamed_group.name == exported["players"][0]["name"]
     assert Person.objects.get(pk=linked[1]).name == "Někdo Jiný"
     # the organiser finds them different people: the claim is dropped, the names stay
-    persons.keep_apart(group=Person.objects.filter(pk__in=[first[1], linked[1]]))
+    merges.keep_apart(group=Person.objects.filter(pk__in=[first[1], linked[1]]))
     assert (first[1], linked[1]) not in {
-        tuple(p.pk for p in group.persons) for group in persons.possible_duplicates()
+        tuple(p.pk for p in group.persons) for group in merges.possible_duplicates()
     }
     assert Person.objects.get(pk=linked[1]).claimed is None
     # an id that a person here has is not given to a new person
@@ -173,7 +174,7 @@ def test_uncertain_matches_are_new_persons_listed_as_possible_duplicates(example
     third_player = Player.objects.get(tournament__slug="second", start_number=3)
     first_player = Player.objects.get(tournament__slug="first", start_number=3)
     assert third_player.person_id != first_player.person_id
-    groups = persons.possible_duplicates()
+    groups = merges.possible_duplicates()
     assert [{p.pk for p in group.persons} for group in groups] == [
         {third_player.person_id, first_player.person_id}
     ]
@@ -189,7 +190,7 @@ def test_merging_persons_keeps_every_result_and_records_the_merge(example_docume
     keep = Player.objects.get(tournament__slug="first", start_number=3).person
     merged = Player.objects.get(tournament__slug="second", start_number=3).person
 
-    kept = persons.merge_persons(keep=keep, merged=merged)
+    kept = merges.merge_persons(keep=keep, merged=merged)
 
     assert kept == keep
     assert set(kept.players.values_list("tournament__slug", flat=True)) == {"first", "second"}
@@ -197,7 +198,7 @@ def test_merging_persons_keeps_every_result_and_records_the_merge(example_docume
     assert ArchiveEntry.objects.filter(player__person=kept).count() == 2
     merged.refresh_from_db()
     assert merged.merged_into == kept
-    assert persons.possible_duplicates() == []
+    assert merges.possible_duplicates() == []
     assert "sloučena s osobou" in kept.history.first().history_change_reason
     assert "sloučena do osoby" in merged.history.first().history_change_reason
     # an older document's id of the merged person finds the person kept
@@ -216,9 +217,9 @@ def test_a_merge_of_two_players_of_one_tournament_is_refused(example_document):
     import_tournament(example_document, slug="first")
     one, two = (p.person for p in Player.objects.filter(tournament__slug="first")[:2])
     with pytest.raises(Refused):
-        persons.merge_persons(keep=one, merged=two)
+        merges.merge_persons(keep=one, merged=two)
     with pytest.raises(Refused):
-        persons.merge_persons(keep=one, merged=one)
+        merges.merge_persons(keep=one, merged=one)
     assert one.players.count() == 1 and two.players.count() == 1
 
 
