@@ -4,7 +4,8 @@ what a change of a tournament brings up to date, registered in ``SeasonConfig.re
 ``tournament.registry.register_on_change`` (no service of ``scoring`` calls it, and no reader
 brings anything up to date); the stored rating of persons (``rating.py``: ``RatingEntry`` per
 person and rated table's game with the rating before and after, ``PersonRating`` for the lists,
-``RatingState`` with the fingerprint of what they were computed from; see "The rating" in the
+``RatingState`` with the fingerprint of what they were computed from, each of one game: one list
+per game, ``rules.games``, the games' names in ``labels.py``; see "The rating" in the
 README; the fit itself is ``rules.rating``); ``manage.py rating``; the archive's stored
 summary (``archive.py``: each player's place, medal, title, points, best round and closes of a
 completed tournament, ``ArchiveEntry``, so that the archive and the persons' pages read rows;

@@ -7,7 +7,10 @@ their change stamps (``season.refresh``): the rating of persons (``RatingEntry``
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from rules.games import SYLLABATIM
 from tournament.models import Person, Player, Table, Tournament
+
+GAME_MAX_LENGTH = 16  # a game's name (``rules.games``)
 
 
 class RatingEntry(models.Model):
@@ -28,8 +31,10 @@ class RatingEntry(models.Model):
     table = models.ForeignKey(
         Table, on_delete=models.CASCADE, related_name="rating_entries", verbose_name=_("table")
     )
+    # the game whose list it counts for (``rules.games``: its tournament's rule set's game)
+    game = models.CharField(_("game played"), max_length=GAME_MAX_LENGTH, default=SYLLABATIM)
     position = models.PositiveIntegerField(
-        _("order of the rated game"), help_text=_("The table's game among all rated games.")
+        _("order of the rated game"), help_text=_("The table's game among the game's rated games.")
     )
     when = models.JSONField(_("time order"), default=list)  # season.rating.when_of
     category = models.CharField(_("category"), max_length=2)  # B1 or VS, at that game
@@ -58,12 +63,13 @@ class RatingEntry(models.Model):
 
 
 class PersonRating(models.Model):
-    """A person's rating now, for the public list in one query: the values of their latest
-    ``RatingEntry``, kept with it by ``season.rating``."""
+    """A person's rating now in one game (``rules.games``), for the public lists in one query:
+    the values of their latest ``RatingEntry`` of the game, kept with it by ``season.rating``."""
 
-    person = models.OneToOneField(
-        Person, on_delete=models.CASCADE, related_name="rating", verbose_name=_("person")
+    person = models.ForeignKey(
+        Person, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("person")
     )
+    game = models.CharField(_("game played"), max_length=GAME_MAX_LENGTH, default=SYLLABATIM)
     mu = models.FloatField(_("skill"))
     sigma = models.FloatField(_("uncertainty"))
     games = models.PositiveIntegerField(_("rated games"))
@@ -73,6 +79,9 @@ class PersonRating(models.Model):
         verbose_name = _("rating of a person")
         verbose_name_plural = _("ratings of persons")
         indexes = [models.Index(fields=["games"], name="person_rating_games")]
+        constraints = [
+            models.UniqueConstraint(fields=["person", "game"], name="person_rating_once_a_game")
+        ]
         db_table = "scoring_personrating"
 
     def __str__(self) -> str:
@@ -80,10 +89,14 @@ class PersonRating(models.Model):
 
 
 class RatingState(models.Model):
-    """The one row saying what the stored ratings were computed from: a fingerprint of the
-    rated tournaments' data (their change stamps, the persons of their players) and the last
-    game rated. A reader that finds the fingerprint changed brings the ratings up to date
-    (``season.rating.refresh``)."""
+    """The row of a game (``rules.games``) saying what its stored ratings were computed from:
+    a fingerprint of its rated tournaments' data (their change stamps, the persons of their
+    players) and the last game rated. A write that finds the fingerprint changed brings the
+    game's ratings up to date (``season.rating.refresh``)."""
+
+    game = models.CharField(
+        _("game played"), max_length=GAME_MAX_LENGTH, default=SYLLABATIM, unique=True
+    )
 
     fingerprint = models.CharField(_("fingerprint"), max_length=64, blank=True)
     last = models.JSONField(_("last rated game"), null=True, blank=True)
