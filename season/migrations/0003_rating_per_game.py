@@ -5,6 +5,7 @@ Syllabatim 2) they stand as Syllabatim's; where another game's tournament was ra
 they are removed, and the next write or ``manage.py rating`` computes each game's apart."""
 
 import django.db.models.deletion
+from django.core.management.color import no_style
 from django.db import migrations, models
 
 
@@ -12,6 +13,13 @@ SYLLABATIM_RULE_SETS = ("championship", "casual", "syllabatim_2")  # rules.games
 
 
 def keep_only_syllabatim(apps, schema_editor):
+    state = apps.get_model("season", "RatingState")
+    # The one row was made with pk=1 given, which moved no sequence (PostgreSQL): the games'
+    # rows to come take the next ids.
+    connection = schema_editor.connection
+    with connection.cursor() as cursor:
+        for statement in connection.ops.sequence_reset_sql(no_style(), [state]):
+            cursor.execute(statement)
     entry = apps.get_model("season", "RatingEntry")
     others = entry.objects.exclude(
         table__game__stage__tournament__rule_set__in=SYLLABATIM_RULE_SETS
