@@ -36,6 +36,6 @@ class Command(BaseCommand):
             % {
                 "words": words,
                 "games": RatingEntry.objects.values("table").distinct().count(),
-                "persons": PersonRating.objects.count(),
+                "persons": PersonRating.objects.values("person").distinct().count(),
             }
         )
