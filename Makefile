@@ -13,7 +13,7 @@ STAMP := $(VENV)/.installed
 # server worker compiles each module again at start-up (0.4 s of 1.2 s). Only what changed since
 # is compiled again.
 PACKAGES := accounts bench desk draws interchange printing public rules sample scorekeeper \
-	scoring sharedcache staff sync syllabatim tournament ui
+	scoring season sharedcache staff sync syllabatim tournament ui
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)

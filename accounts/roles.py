@@ -17,7 +17,7 @@ ROLE_NAMES = {
 # Django group names are what the admin shows; the role keys above are what code uses.
 GROUP_NAMES = {ORGANISER: "Organizátor", REFEREE: "Rozhodčí"}
 
-ORGANISER_APPS = ("tournament", "scoring")
+ORGANISER_APPS = ("tournament", "scoring", "season")
 REFEREE_MODELS = {"roundresult": ("add", "change", "view"), "lot": ("add", "view")}
 
 

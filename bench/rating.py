@@ -1,6 +1,6 @@
 """The rating (issue 25): how well it knows the players of simulated seasons, against the
 simple baseline of average points per round over the same games, how long computing it from
-scratch takes, and what the stored rating costs on the database (``scoring.rating``)."""
+scratch takes, and what the stored rating costs on the database (``season.rating``)."""
 
 import statistics
 import time
@@ -159,8 +159,8 @@ def stored() -> None:
     import sharedcache
     from interchange.importer import import_tournament
     from sample.simulate import full_championship
-    from scoring import rating as stored_rating
-    from scoring.models import RatingEntry
+    from season import rating as stored_rating
+    from season.models import RatingEntry
     from tournament.models import Person, Player, Tournament
 
     tournaments = [

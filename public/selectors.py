@@ -15,7 +15,7 @@ from rules.rulesets import deal_size
 from rules.sanctions import Sanction as SanctionData
 from rules.sanctions import void, voided_games
 from rules.score import entry_of, round_score
-from scoring.models import ArchiveEntry, RoundResult
+from scoring.models import RoundResult
 from scoring.pages import PlayerInfo, SeatRow, player_infos  # noqa: F401
 from scoring.publicity import has_held_results, with_held_results
 from scoring.selectors import (
@@ -28,6 +28,7 @@ from scoring.standings import (
     STAGES,
     ranks_after_games,
 )
+from season.models import ArchiveEntry
 from tournament.collation import folded
 from tournament.labels import stage_label
 from tournament.models import Person, Player, Seat, Stage, Tournament, TournamentKind
@@ -290,7 +291,7 @@ PERSON = ("player__person__uuid", "player__person__name")
 def archive(shown: int = 10) -> Archive:
     """The champions by year and category, and the records over all tournaments by person
     (best single round, most closes, most titles), read from the stored summary of completed
-    tournaments (``scoring.archive``): five queries, however many tournaments there are."""
+    tournaments (``season.archive``): five queries, however many tournaments there are."""
     entries = _announced(ArchiveEntry.objects.all())
     champions = [
         Champion(

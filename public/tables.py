@@ -174,7 +174,7 @@ class DrawTable(PublicTable):
 
 
 class RatingTable(PublicTable):
-    """A rating list (``scoring.rating.rating_lists``): persons, highest rating first."""
+    """A rating list (``season.rating.rating_lists``): persons, highest rating first."""
 
     row_header = "person"
     rank = tables.Column(_("Place"), order_by=("rank", "name_key"))

@@ -8,21 +8,14 @@ ordered, changed and switched off); loading a stage or a tournament in a fixed n
 (``selectors.py``) and computing standings, advancement, medals and teams from it
 (``standings.py``), sanctions applied; the read model that the pages and the printouts share
 (``pages.py``: standings with the cut, medals, teams, seating, what is being played); what a
-sanction would change, in words (``effects.py``); a local qualifier's qualified players from its
-final standings, recorded for the announced championship year (``local_qualifiers.py``); each
-player's card from the standings' rows and the player's rounds (``cards.py``); the
-championship's log from the history (``log.py``); the archive's stored summary (``archive.py``:
-each player's place, medal, title, points, best round and closes of a completed tournament,
-``ArchiveEntry``, written again from the tournament's change stamp at the end of every write
-that moves it (``season.py``) and by ``rebuild_archive``, so that the archive and the persons'
-pages read rows); what of a tournament is public (``publicity.py``: the one rule every public
-reader asks, the pages, JSON, downloads,
-cards, hall, persons' pages, archive and rating: a stage's results held for the ceremony are the
-staff's until released; the rating rates a held stage's games only once released); the ceremony
-(``ceremony.py``: the reveals in order, per A-final category third, second, first with the
-title, then the B-final's podium and the best team; where it stands, the ``Ceremony`` row; the
-organiser's moves, the last releasing the held results; ``current_reveal`` for the hall
-display).; the stored rating of persons (``rating.py``: ``RatingEntry`` per person and rated
-table's game with the rating before and after, ``PersonRating`` for the lists; brought up to
-date by the writes through ``season.py``, see "The rating" in the README).
+sanction would change, in words (``effects.py``); each player's card from the standings' rows
+and the player's rounds (``cards.py``); the championship's log from the history (``log.py``);
+what of a tournament is public (``publicity.py``: the one rule every public reader asks, the
+pages, JSON, downloads, cards, hall, persons' pages, archive and rating: a stage's results held
+for the ceremony are the staff's until released; the rating rates a held stage's games only once
+released); the ceremony (``ceremony.py``: the reveals in order, per A-final category third,
+second, first with the title, then the B-final's podium and the best team; where it stands, the
+``Ceremony`` row; the organiser's moves, the last releasing the held results; ``current_reveal``
+for the hall display). The season across tournaments (the rating of persons, the archive's
+summary, who a local qualifier sends to the championship) is the ``season`` app's, a level up.
 """

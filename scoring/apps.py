@@ -17,7 +17,3 @@ class ScoringConfig(AppConfig):
         for model in (Sheet, RoundResult):
             changes.register(model, changes.by_table)
         registry.register_results(RoundResult, "table__game")
-        # the archive's summary and the rating, brought up to date from the change stamp
-        from .season import bring_up_to_date
-
-        registry.register_on_change(bring_up_to_date)

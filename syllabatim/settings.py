@@ -95,6 +95,7 @@ INSTALLED_APPS = [
     "accounts",
     "tournament",
     "scoring",
+    "season",
     "interchange",
     "ui",
     "draws",

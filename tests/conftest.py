@@ -31,9 +31,9 @@ hypothesis_settings.register_profile(
 hypothesis_settings.load_profile("shared_cores")
 
 DATA = Path(__file__).with_name("data")
-PROJECT_APPS = ("tournament", "scoring", "accounts")
+PROJECT_APPS = ("tournament", "scoring", "season", "accounts")
 # The apps whose rows a championship is (its history included), copied by ``rows_once``.
-CHAMPIONSHIP_APPS = ("tournament", "scoring", "sync")
+CHAMPIONSHIP_APPS = ("tournament", "scoring", "season", "sync")
 
 
 def pytest_configure(config):

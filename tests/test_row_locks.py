@@ -26,17 +26,18 @@ from draws import services as draws
 from interchange.demo import DEMO_FILE
 from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
-from scoring import ceremony, clocks, early_end, finals, links, lots, rating, sanctions
-from scoring import local_qualifiers as scoring_local_qualifiers
+from scoring import ceremony, clocks, early_end, finals, links, lots, sanctions
 from scoring.selectors import tournament_data
 from scoring.sheets import save_sheet
 from scoring.standings import final_fields
+from season import local_qualifiers as season_local_qualifiers
+from season import merges, rating
 from sync import services as sync_services
 from tests.authors import author
 from tests.conftest import good_lines
 from tests.row_locks import locks_taken, where_rows_lock
 from tests.source_code import sources
-from tournament import local_qualifiers, persons
+from tournament import local_qualifiers
 from tournament import services as tournament_services
 from tournament.models import Game, Person, Player, Tournament
 
@@ -218,7 +219,7 @@ def mark_qualified():
         for position, round_ in enumerate(game.rounds.all()):
             lines = good_lines(table, closer=position % table.seats.count())
             save_sheet(table=table, round=round_, lines=lines, by=author("R"), version=0)
-    scoring_local_qualifiers.mark_qualified(tournament=tournament, by=author("J"))
+    season_local_qualifiers.mark_qualified(tournament=tournament, by=author("J"))
 
 
 def draw_lot():
@@ -323,12 +324,12 @@ def two_persons_of_one_name() -> tuple[Person, Person]:
 
 
 def keep_apart():
-    persons.keep_apart(group=two_persons_of_one_name())
+    merges.keep_apart(group=two_persons_of_one_name())
 
 
 def merge_persons():
     keep, merged = two_persons_of_one_name()
-    persons.merge_persons(keep=keep, merged=merged)
+    merges.merge_persons(keep=keep, merged=merged)
 
 
 def update_player():
@@ -358,10 +359,10 @@ SCENARIOS = {
     "scoring.early_end.undo_early_end": undo_early_end,
     "scoring.finals.record_replacement": record_replacement,
     "scoring.links.revoke_table_link": revoke_table_link,
-    "scoring.local_qualifiers.mark_qualified": mark_qualified,
+    "season.local_qualifiers.mark_qualified": mark_qualified,
     "scoring.lots.draw_lot": draw_lot,
-    "scoring.rating._bring_up_to_date": bring_the_rating_up_to_date,
-    "scoring.rating.recompute": recompute,
+    "season.rating._bring_up_to_date": bring_the_rating_up_to_date,
+    "season.rating.recompute": recompute,
     "scoring.sanctions.record_sanction": record_sanction,
     "sync.services.accept_push": accept_push,
     "sync.services.claim_revision": claim_revision,
@@ -371,8 +372,8 @@ SCENARIOS = {
     "tournament.commitments.publish": publish,
     "tournament.local_qualifiers.announce": announce,
     "tournament.local_qualifiers.tick_by_hand": tick_by_hand,
-    "tournament.persons.keep_apart": keep_apart,
-    "tournament.persons.merge_persons": merge_persons,
+    "season.merges.keep_apart": keep_apart,
+    "season.merges.merge_persons": merge_persons,
     "tournament.services.update_player": update_player,
     "tournament.services.update_tournament": update_tournament,
 }

@@ -8,7 +8,7 @@ bulk operations or ``QuerySet.update`` call ``touch`` themselves. Models of the 
 from one of their rows to its tournament: this app knows nothing of them.
 
 What a tournament's data brings up to date (the archive's summary and the rating, which
-``scoring`` registers: ``registry.register_on_change``) is brought up to date here, from the
+``season`` registers: ``registry.register_on_change``) is brought up to date here, from the
 stamp, once a write is done, so that no write can forget it and no reader pays for it (issue
 35): at the end of a ``one_touch`` (the results' services open one inside their transaction:
 the summary and the rating are written with the results, or not at all), else once the

@@ -3,7 +3,7 @@ kvalifikace"): a local qualifier's announcement, made before its first draw; a c
 player's "qualified locally" from the person's qualification, or ticked by hand with a reason.
 
 Which players a local qualifier qualifies comes from its standings, a level up
-(``scoring.local_qualifiers``); this module holds what needs only the people and the
+(``season.local_qualifiers``); this module holds what needs only the people and the
 structure.
 """
 

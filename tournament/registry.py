@@ -1,6 +1,7 @@
 """What this app asks of the apps above it without importing them: they register their models
-here when they are ready (``scoring`` registers its round results in ``AppConfig.ready``, what
-a tournament's change brings up to date, and ``printing`` the characters its font has)."""
+here when they are ready (``scoring`` registers its round results in ``AppConfig.ready``,
+``season`` what a tournament's change brings up to date, and ``printing`` the characters its
+font has)."""
 
 from collections.abc import Callable
 
@@ -39,7 +40,7 @@ def printable(character: str) -> bool:
     return all(check(character) for check in _PRINTABLE)
 
 
-# What depends on a tournament's data and is stored (``scoring`` registers the archive's summary
+# What depends on a tournament's data and is stored (``season`` registers the archive's summary
 # and the rating): brought up to date by ``tournament.changes`` from the change stamp, once a
 # write that moved it is done, with the ids of the tournaments it moved. Never by a reader.
 _ON_CHANGE: list[Callable[[set[int]], None]] = []

@@ -178,7 +178,7 @@ CS |= {
         "%(count)s noví hráči mají stejné jméno jako jiná osoba: viz možné duplicity osob.",
         "%(count)s nových hráčů má stejné jméno jako jiná osoba: viz možné duplicity osob.",
     ),
-    # the archive's summary (scoring.archive, rebuild_archive)
+    # the archive's summary (season.archive, rebuild_archive)
     "Writes the archive's summary of every completed tournament again (the places, medals, titles, best rounds and closes the archive and the persons' pages read).": "Zapíše znovu souhrn každého dokončeného turnaje pro archiv (místa, medaile, tituly, nejlepší kola a zavření, ze kterých čte archiv a stránky osob).",
     "Archive rebuilt: %(count)s entries.": "Archiv znovu sestaven: záznamů %(count)s.",
     "stage of the place": "fáze, ve které hráč skončil",

@@ -10,7 +10,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from accounts.access import organiser_required
-from scoring import local_qualifiers as local_services
+from season import local_qualifiers as local_services
 from tournament import local_qualifiers as local_rules
 from tournament.models import TournamentKind
 from ui.lookups import tournament_or_404

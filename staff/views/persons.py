@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from accounts.access import organiser_required
+from season import merges
 from tournament import persons as person_services
 from tournament.models import Person
 from ui.refusals import show_refusal
@@ -30,7 +31,7 @@ def persons(request):
         {
             "search": search,
             "rows": selectors.person_rows(wanted),
-            "duplicates": len(person_services.possible_duplicates()),
+            "duplicates": len(merges.possible_duplicates()),
         },
     )
 
@@ -53,7 +54,7 @@ def keep_apart(request):
     if not form.is_valid():
         return HttpResponseBadRequest()
     try:
-        person_services.keep_apart(group=form.cleaned_data["osoba"])
+        merges.keep_apart(group=form.cleaned_data["osoba"])
     except ValidationError as refusal:
         show_refusal(request, refusal)
     else:
@@ -70,7 +71,7 @@ def duplicates(request):
     return render(
         request,
         "staff/persons_duplicates.html",
-        {"groups": person_services.possible_duplicates()},
+        {"groups": merges.possible_duplicates()},
     )
 
 
@@ -87,7 +88,7 @@ class PersonsMerge(ServiceFormView):
         context["choice"] = choice
         if choice.is_valid():
             keep, merged = choice.cleaned_data["ponechat"], choice.cleaned_data["sloucit"]
-            problem = person_services.merge_refusal(keep, merged)
+            problem = merges.merge_refusal(keep, merged)
             if problem:  # said next to the person to merge, the summary focused
                 choice.add_error("sloucit", problem)
             context.update(
@@ -103,7 +104,7 @@ class PersonsMerge(ServiceFormView):
 
     def perform(self, form):
         keep, merged = form.persons()
-        return person_services.merge_persons(keep=keep, merged=merged)
+        return merges.merge_persons(keep=keep, merged=merged)
 
     def success_message(self, form, result):
         return _("Merged: %(person)s.") % {"person": result.name}

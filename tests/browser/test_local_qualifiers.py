@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 from accounts.roles import ORGANISER, create_account
 from interchange.importer import import_tournament
 from sample.simulate import qualifier_only
-from scoring.local_qualifiers import mark_qualified
+from season.local_qualifiers import mark_qualified
 from tests.browser.conftest import sign_in, tab_to
 from tests.browser.test_staff import no_violation
 from tests.staff.test_local_qualifiers import championship_of, local_over

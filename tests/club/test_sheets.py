@@ -147,7 +147,7 @@ def test_the_sheets_history_names_a_changed_club_value(syllabatim_2_game):
 def test_the_rating_reads_a_club_game_by_its_rule_sets_scores(casual_game):
     """The rating ranks a table's game by the game's points: a club tournament's are its rule
     set's (the casual bonuses), not laid minus unused."""
-    from scoring.rating import tournament_tables
+    from season.rating import tournament_tables
 
     for table in casual_game.tables.all():
         for position, round_ in enumerate(casual_game.rounds.order_by("position")):

@@ -17,10 +17,10 @@ import sharedcache
 from accounts.access import LINK_HOLDER, PUBLIC, audience_of
 from printing import catalog
 from scoring import links
-from scoring import rating as stored_rating
-from scoring.models import RatingEntry
+from season import rating as stored_rating
+from season.models import RatingEntry
 from tests.authors import author
-from tests.scoring.test_rating import link_persons
+from tests.season.test_rating import link_persons
 from tests.test_roles import addresses as url_patterns
 from tournament.cache import forget_states
 from tournament.models import Game

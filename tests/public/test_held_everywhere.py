@@ -14,12 +14,12 @@ from django.test import Client
 from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
 from public.selectors import archive
-from scoring import rating
-from scoring.models import PersonRating, RatingEntry
 from scoring.pages import stage_page
+from season import rating
+from season.models import PersonRating, RatingEntry
 from tests.draws.conftest import demo_document
 from tests.public.test_private_reasons import public_responses, readable
-from tests.scoring.test_rating import link_persons
+from tests.season.test_rating import link_persons
 from tournament import services
 from tournament.models import Player
 

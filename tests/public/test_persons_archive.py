@@ -15,10 +15,9 @@ from django.test.utils import CaptureQueriesContext
 
 from interchange.importer import import_tournament
 from rules.sheet import SheetLine
-from scoring import rating
-from scoring.models import ArchiveEntry
 from scoring.sheets import confirm_sheet, save_sheet
-from tournament import persons
+from season import merges, rating
+from season.models import ArchiveEntry
 from tournament.models import Person, Player, Round, Stage, Table, Tournament, TournamentKind
 
 pytestmark = pytest.mark.django_db
@@ -101,7 +100,7 @@ def test_a_merged_person_s_address_leads_to_the_person_kept(example_document):
     import_tournament(second, slug="second")
     keep = Player.objects.get(tournament__slug="first", start_number=1).person
     merged = Player.objects.get(tournament__slug="second", start_number=1).person
-    persons.merge_persons(keep=keep, merged=merged)
+    merges.merge_persons(keep=keep, merged=merged)
     answer = Client().get(f"/osoby/{merged.uuid}/")
     assert answer.status_code == 301 and answer["Location"].endswith(f"/osoby/{keep.uuid}/")
     text = Client().get(f"/osoby/{keep.uuid}/").content.decode()
@@ -192,7 +191,7 @@ def test_a_person_page_takes_the_same_queries_for_many_tournaments():
 
     def queries() -> int:
         # the rating is brought up to date first: its recomputation after new games is the
-        # rating's own cost (tests/scoring/test_rating.py), not the page's
+        # rating's own cost (tests/season/test_rating.py), not the page's
         rating.refresh()
         with CaptureQueriesContext(connection) as captured:
             assert Client().get(f"/osoby/{person.uuid}/").status_code == 200

@@ -8,9 +8,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring import rating
-from scoring.models import PersonRating, RatingEntry
-from tests.scoring.test_rating import link_persons
+from season import rating
+from season.models import PersonRating, RatingEntry
+from tests.season.test_rating import link_persons
 from tournament.cache import forget_states
 
 SHOWN_ONLY = "Rating se jen zobrazuje: nerozhoduje"

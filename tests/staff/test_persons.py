@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from interchange.importer import import_tournament
-from scoring.models import ArchiveEntry
+from season.models import ArchiveEntry
 from tournament import services
 from tournament.models import Person, Player
 

@@ -21,15 +21,14 @@ from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
 from interchange.results import results_document
 from public import selectors as public_selectors
-from scoring import rating
-from scoring.models import PersonRating
 from scoring.selectors import tournament_data
+from season import merges, rating
+from season.models import PersonRating
 from sync.models import AcceptedPush, PushedTournament, PushToken
 from sync.services import create_push_token, receive_tournament
 from tests.authors import author
 from tests.conftest import database_snapshot
 from tests.sync.helpers import demo_document
-from tournament import persons
 from tournament.models import Person, Player, Tournament
 from tournament.refusals import Refused
 
@@ -199,7 +198,7 @@ def test_the_forgery_under_its_own_tournament_claims_no_real_person(client, reco
     assert not forged.filter(person__in=real).exists()
     warned = [w for w in answer.json()["warnings"] if "nárok, ne klíč" in w]
     assert len(warned) == forged.count()
-    duplicates = {p.pk for group in persons.possible_duplicates() for p in group.persons}
+    duplicates = {p.pk for group in merges.possible_duplicates() for p in group.persons}
     assert set(forged.values_list("person", flat=True)) <= duplicates
     after = what_the_public_sees()
     for key, value in shown.items():

@@ -1,5 +1,5 @@
-"""Persons across tournaments (issue 25): matching a player to a person, the stable id in the
-formats, and merging a person recorded twice; matching and merging keep every result."""
+"""Persons across tournaments (issue 25): matching a player to a person and the stable id in the
+formats; matching keeps every result (merging: ``tests/season/test_merges.py``)."""
 
 import copy
 import importlib
@@ -13,11 +13,11 @@ from django.apps import apps
 from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
 from interchange.results import results_document
-from scoring.models import ArchiveEntry
 from scoring.selectors import tournament_data
+from season import merges
+from season.models import ArchiveEntry
 from tournament import persons, registration, services
 from tournament.models import Person, Player, Tournament
-from tournament.refusals import Refused
 
 pytestmark = pytest.mark.django_db
 
@@ -131,15 +131,15 @@ def test_an_id_is_a_claim_taken_only_when_the_name_and_birth_date_agree(example_
     } == before
     assert [w.place.player for w in warnings if "nárok, ne klíč" in w.message] == sorted(linked)
     # each new person is among the possible duplicates: by its name, or with the one claimed
-    groups = {tuple(p.pk for p in group.persons): group for group in persons.possible_duplicates()}
+    groups = {tuple(p.pk for p in group.persons): group for group in merges.possible_duplicates()}
     assert {(first[2], linked[2]), (first[3], linked[3])} <= set(groups)
     renamed_group = groups[(first[1], linked[1])]
     assert renamed_group.claim and renamed_group.name == exported["players"][0]["name"]
     assert Person.objects.get(pk=linked[1]).name == "Někdo Jiný"
     # the organiser finds them different people: the claim is dropped, the names stay
-    persons.keep_apart(group=Person.objects.filter(pk__in=[first[1], linked[1]]))
+    merges.keep_apart(group=Person.objects.filter(pk__in=[first[1], linked[1]]))
     assert (first[1], linked[1]) not in {
-        tuple(p.pk for p in group.persons) for group in persons.possible_duplicates()
+        tuple(p.pk for p in group.persons) for group in merges.possible_duplicates()
     }
     assert Person.objects.get(pk=linked[1]).claimed is None
     # an id that a person here has is not given to a new person
@@ -163,63 +163,6 @@ def test_a_wrongly_written_id_is_refused(example_document):
     example_document["players"][0]["person"] = "not-an-id"
     with pytest.raises(DocumentRejected):
         import_tournament(example_document, slug="first")
-
-
-def test_uncertain_matches_are_new_persons_listed_as_possible_duplicates(example_document):
-    import_tournament(copy.deepcopy(example_document), slug="first")
-    second = copy.deepcopy(example_document)
-    del second["players"][2]["birth_date"]  # no birth date: the name alone is not certain
-    import_tournament(second, slug="second")
-    third_player = Player.objects.get(tournament__slug="second", start_number=3)
-    first_player = Player.objects.get(tournament__slug="first", start_number=3)
-    assert third_player.person_id != first_player.person_id
-    groups = persons.possible_duplicates()
-    assert [{p.pk for p in group.persons} for group in groups] == [
-        {third_player.person_id, first_player.person_id}
-    ]
-
-
-def test_merging_persons_keeps_every_result_and_records_the_merge(example_document):
-    import_tournament(copy.deepcopy(example_document), slug="first")
-    second = copy.deepcopy(example_document)
-    del second["players"][2]["birth_date"]
-    import_tournament(second, slug="second")
-    before = {slug: (results_of(slug), archive_rows(slug)) for slug in ("first", "second")}
-    assert before["first"][1]  # the example championship is complete: it is in the archive
-    keep = Player.objects.get(tournament__slug="first", start_number=3).person
-    merged = Player.objects.get(tournament__slug="second", start_number=3).person
-
-    kept = persons.merge_persons(keep=keep, merged=merged)
-
-    assert kept == keep
-    assert set(kept.players.values_list("tournament__slug", flat=True)) == {"first", "second"}
-    assert {slug: (results_of(slug), archive_rows(slug)) for slug in before} == before
-    assert ArchiveEntry.objects.filter(player__person=kept).count() == 2
-    merged.refresh_from_db()
-    assert merged.merged_into == kept
-    assert persons.possible_duplicates() == []
-    assert "sloučena s osobou" in kept.history.first().history_change_reason
-    assert "sloučena do osoby" in merged.history.first().history_change_reason
-    # an older document's id of the merged person finds the person kept
-    assert persons.by_stable_id(merged.uuid) == kept
-    # (with the name and birth date of the person kept: an id is a claim, not a key)
-    again = export_tournament(Tournament.objects.get(slug="second"))
-    again["players"][2]["person"] = str(merged.uuid)
-    import_tournament(copy.deepcopy(again), slug="third")
-    assert Player.objects.get(tournament__slug="third", start_number=3).person != kept
-    again["players"][2]["birth_date"] = kept.birth_date.isoformat()
-    import_tournament(again, slug="fourth")
-    assert Player.objects.get(tournament__slug="fourth", start_number=3).person == kept
-
-
-def test_a_merge_of_two_players_of_one_tournament_is_refused(example_document):
-    import_tournament(example_document, slug="first")
-    one, two = (p.person for p in Player.objects.filter(tournament__slug="first")[:2])
-    with pytest.raises(Refused):
-        persons.merge_persons(keep=one, merged=two)
-    with pytest.raises(Refused):
-        persons.merge_persons(keep=one, merged=one)
-    assert one.players.count() == 1 and two.players.count() == 1
 
 
 @pytest.fixture

@@ -8,9 +8,10 @@ from django.core.management import call_command
 
 from draws.services import draw_game
 from rules import rating as rules_rating
-from scoring import rating
-from scoring.models import PersonRating, RatingEntry, RoundResult, Sheet
+from scoring.models import RoundResult, Sheet
 from scoring.sheets import save_sheet
+from season import rating
+from season.models import PersonRating, RatingEntry
 from tests.authors import author
 from tests.conftest import good_lines
 from tournament.models import Game, Person, Player, Tournament

@@ -2,8 +2,8 @@ from django.core.checks import Tags
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
-from scoring import rating
-from scoring.models import PersonRating, RatingEntry
+from season import rating
+from season.models import PersonRating, RatingEntry
 
 
 class Command(BaseCommand):
@@ -36,6 +36,6 @@ class Command(BaseCommand):
             % {
                 "words": words,
                 "games": RatingEntry.objects.values("table").distinct().count(),
-                "persons": PersonRating.objects.count(),
+                "persons": PersonRating.objects.values("person").distinct().count(),
             }
         )

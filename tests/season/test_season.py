@@ -1,5 +1,5 @@
 """The season in one place (issue 35, point 3): the archive's summary and the rating are brought
-up to date by the tournament's change stamp (``tournament.changes`` → ``scoring.season``) at the
+up to date by the tournament's change stamp (``tournament.changes`` → ``season.refresh``) at the
 end of every write that changes results, so that no write can forget them; the pages that show
 them only read (a reader pays nothing for a writer)."""
 
@@ -11,10 +11,12 @@ from django.urls import reverse
 
 from interchange.exporter import export_tournament
 from rules.sheet import SheetLine
-from scoring import early_end, rating, sanctions
-from scoring.archive import rebuild_archive
-from scoring.models import ArchiveEntry, PersonRating, RatingEntry, RoundResult, Sheet
+from scoring import early_end, sanctions
+from scoring.models import RoundResult, Sheet
 from scoring.sheets import confirm_sheet, confirm_sheets, save_sheet
+from season import rating
+from season.archive import rebuild_archive
+from season.models import ArchiveEntry, PersonRating, RatingEntry
 from sync import services as sync_services
 from tests.authors import author
 from tests.test_row_locks import (

@@ -1,9 +1,9 @@
 """The stored rating of persons (issue 25): ``rules.rating`` applied to every complete table's
 game of the rated tournaments, in time order. Shown only: no rule, draw or place reads it (the
-import-linter contract keeps ``scoring.standings`` and ``draws`` from importing it; nothing in
-the sheets' writes imports it either).
+import-linter contracts keep ``scoring`` below this app and ``draws`` from importing
+``rules.rating``; nothing in the sheets' writes imports it either).
 
-**Kept up to date by the writes, from one place.** ``refresh`` (``scoring.season``, which
+**Kept up to date by the writes, from one place.** ``refresh`` (``season.refresh``, which
 ``tournament.changes`` calls once a write that moved a tournament's change stamp is done, and
 ``manage.py rating``; never a reader: the pages read rows) compares a fingerprint of the rated
 tournaments' data (their change stamps, the persons of their players, the model's parameters)
@@ -22,6 +22,11 @@ Every way a game becomes complete or changes (a sheet saved or confirmed, an imp
 ended early, a sanction) moves its tournament's change stamp (``tournament.changes``), so no
 write has to call this module, and none can forget it. ``recompute`` (``manage.py
 rating --recompute``) computes from scratch whatever the fingerprint says.
+
+**One list per game** (issue 37, ``rules.games``): Syllabatim (the championship's rules, the
+casual scoring, Syllabatim 2), Slovní poker, Scrabble. Each game's ratings are fitted over that
+game's tournaments only, with their own state and history; a Slovní poker result moves no
+Syllabatim rating.
 
 What is rated: each table's game once complete (``rules.progress``: every round's sheet in,
 confirmed where the stage needs it) and public (a stage held for the ceremony only once
@@ -45,16 +50,18 @@ from django.utils import timezone
 
 from rules import rating as rules_rating
 from rules.categories import category_of
+from rules.games import GAMES, SYLLABATIM, game_of, rule_sets_of
 from rules.rating import GameResult, Rating, Ratings, TableGame
 from rules.sanctions import void, voided_games
 from rules.score import RESULT_FIELDS, entry_of, round_score
 from rules.stages import STAGES
+from scoring.models import RoundResult
+from scoring.publicity import held_results
+from scoring.selectors import progress, sanctions_in_force
 from tournament.collation import czech_key, name_key
 from tournament.models import Person, Player, Tournament
 
-from .models import PersonRating, RatingEntry, RatingState, RoundResult
-from .publicity import held_results
-from .selectors import progress, sanctions_in_force
+from .models import PersonRating, RatingEntry, RatingState
 
 _BATCH = 500
 
@@ -88,8 +95,9 @@ def when_of(start_date, tournament: int, stage: str, game: int, table: int) -> t
     return (start_date.toordinal(), tournament, STAGES.index(stage), game, table)
 
 
-def rated_tournaments():
-    return Tournament.objects.filter(rated=True)
+def rated_tournaments(game: str = SYLLABATIM):
+    """The rated tournaments of one game (``rules.games``)."""
+    return Tournament.objects.filter(rated=True, rule_set__in=rule_sets_of(game))
 
 
 def tournament_tables(tournament: Tournament) -> list[RatedTable]:
@@ -155,69 +163,92 @@ def tournament_tables(tournament: Tournament) -> list[RatedTable]:
     return found
 
 
-def all_tables() -> list[RatedTable]:
-    """Every rated tournament's complete table games, in time order."""
-    tables = [t for tournament in rated_tournaments() for t in tournament_tables(tournament)]
+def all_tables(game: str = SYLLABATIM) -> list[RatedTable]:
+    """Every rated tournament's complete table games of one game, in time order."""
+    tables = [t for tournament in rated_tournaments(game) for t in tournament_tables(tournament)]
     return sorted(tables, key=lambda table: table.game.when)
 
 
-def fingerprint_parts() -> dict:
-    """What the ratings depend on, in two queries: the rated tournaments' change stamps and
-    the persons of their players (a merge of persons changes no tournament's stamp), and the
-    model's parameters. Kept with the ratings (``RatingState.parts``), so that a write can tell
-    which tournaments moved since."""
-    stamps = rated_tournaments().order_by("pk").values_list("pk", "revision")
-    persons = Player.objects.filter(tournament__rated=True, person__isnull=False).aggregate(
-        count=Count("pk"), total=Sum("person_id"), players=Sum("pk")
+def every_games_parts() -> dict[str, dict]:
+    """What each game's ratings depend on, in two queries for every game: its rated
+    tournaments' change stamps and the persons of their players (a merge of persons changes no
+    tournament's stamp), and the model's parameters. Kept with the game's ratings
+    (``RatingState.parts``), so that a write can tell which tournaments moved since."""
+    stamps: dict[str, dict] = {game: {} for game in GAMES}
+    rated = Tournament.objects.filter(rated=True).order_by("pk")
+    for pk, revision, rule_set in rated.values_list("pk", "revision", "rule_set"):
+        stamps[game_of(rule_set)][str(pk)] = revision
+    persons = {game: {"count": 0, "total": None, "players": None} for game in GAMES}
+    sums = (
+        Player.objects.filter(tournament__rated=True, person__isnull=False)
+        .values("tournament__rule_set")
+        .annotate(count=Count("pk"), total=Sum("person_id"), players=Sum("pk"))
+        .order_by()
     )
+    for row in sums:
+        found = persons[game_of(row["tournament__rule_set"])]
+        for key in ("count", "total", "players"):
+            # PostgreSQL sums integers as numeric (a Decimal): each a plain number or None
+            if row[key] is not None:
+                found[key] = (found[key] or 0) + int(row[key])
+    model = astuple(rules_rating.MODEL)
     parts = {
-        "stamps": {str(pk): revision for pk, revision in stamps},
-        # PostgreSQL sums integers as numeric (a Decimal): each a plain number or None
-        "persons": sorted(
-            (key, None if value is None else int(value)) for key, value in persons.items()
-        ),
-        "model": astuple(rules_rating.MODEL),
+        game: {"stamps": stamps[game], "persons": sorted(persons[game].items()), "model": model}
+        for game in GAMES
     }
     return json.loads(json.dumps(parts))  # as stored (JSON: lists, not tuples), to compare
 
 
-def fingerprint(parts: dict | None = None) -> str:
-    """The ratings' dependencies (``fingerprint_parts``) as one short value."""
-    parts = fingerprint_parts() if parts is None else parts
+def fingerprint_parts(game: str = SYLLABATIM) -> dict:
+    """What one game's ratings depend on (``every_games_parts``)."""
+    return every_games_parts()[game]
+
+
+def fingerprint(parts: dict | None = None, game: str = SYLLABATIM) -> str:
+    """A game's ratings' dependencies (``fingerprint_parts``) as one short value."""
+    parts = fingerprint_parts(game) if parts is None else parts
     return hashlib.sha256(repr(sorted(parts.items())).encode()).hexdigest()
 
 
-def _state() -> RatingState:
-    return RatingState.objects.get_or_create(pk=1)[0]
+def _state(game: str = SYLLABATIM) -> RatingState:
+    return RatingState.objects.get_or_create(game=game)[0]
 
 
 CURRENT, INCREMENTAL, RECOMPUTED = "current", "incremental", "recomputed"
+_HOW = (CURRENT, INCREMENTAL, RECOMPUTED)  # the most done last
 
 
 def refresh() -> str:
-    """Bring the stored ratings up to date; says how: ``CURRENT`` (nothing changed),
-    ``INCREMENTAL`` (new games rated) or ``RECOMPUTED`` (from scratch)."""
-    parts = fingerprint_parts()
-    now = fingerprint(parts)
-    if _state().fingerprint == now:
-        return CURRENT
-    try:
-        return _bring_up_to_date(now, parts)
-    except IntegrityError:
-        # Another reader rated the same games meanwhile (SQLite takes no row lock): theirs
-        # stand, and this one's rolled back.
-        return CURRENT
+    """Bring every game's stored ratings up to date; says the most any game needed:
+    ``CURRENT`` (nothing changed), ``INCREMENTAL`` (new games rated) or ``RECOMPUTED`` (from
+    scratch). Three queries when nothing changed, whatever the number of games."""
+    every = every_games_parts()
+    stored = dict(RatingState.objects.values_list("game", "fingerprint"))
+    done = CURRENT
+    for game in GAMES:
+        parts = every[game]
+        now = fingerprint(parts)
+        if stored.get(game) == now:
+            continue
+        try:
+            how = _bring_up_to_date(game, now, parts)
+        except IntegrityError:
+            # Another writer rated the same games meanwhile (SQLite takes no row lock): theirs
+            # stand, and this one's rolled back.
+            how = CURRENT
+        done = max(done, how, key=_HOW.index)
+    return done
 
 
-def _bring_up_to_date(now: str, parts: dict) -> str:
+def _bring_up_to_date(game: str, now: str, parts: dict) -> str:
     with transaction.atomic():
-        state = RatingState.objects.select_for_update().get_or_create(pk=1)[0]
+        state = RatingState.objects.select_for_update().get_or_create(game=game)[0]
         if state.fingerprint == now:  # another writer brought it up to date meanwhile
             return CURRENT
         if _rated_games_unchanged(state, parts):  # most writes: a sheet of a game in play
             _done(state, state.last, now, parts)
             return CURRENT
-        tables = all_tables()
+        tables = all_tables(game)
         new = _new_tables(tables, state)
         if new is None:
             _recompute(tables, state, now, parts)
@@ -252,7 +283,9 @@ def _rated_games_unchanged(state: RatingState, parts: dict) -> bool:
             table.table: (table.game.when, table.signature())
             for table in tournament_tables(tournament)
         }
-        stored = RatingEntry.objects.filter(table__game__stage__tournament=tournament)
+        stored = RatingEntry.objects.filter(
+            table__game__stage__tournament=tournament, game=state.game
+        )
         if current != _stored_tables(stored):
             return False
     return True
@@ -273,17 +306,19 @@ def _stored_tables(entries) -> dict[int, tuple]:
 
 
 def recompute() -> None:
-    """The ratings from scratch, in time order (``manage.py rating --recompute``)."""
+    """Every game's ratings from scratch, in time order (``manage.py rating --recompute``)."""
     with transaction.atomic():
-        state = RatingState.objects.select_for_update().get_or_create(pk=1)[0]
-        parts = fingerprint_parts()
-        _recompute(all_tables(), state, fingerprint(parts), parts)
+        every = every_games_parts()
+        for game in GAMES:
+            state = RatingState.objects.select_for_update().get_or_create(game=game)[0]
+            parts = every[game]
+            _recompute(all_tables(game), state, fingerprint(parts), parts)
 
 
 def _new_tables(tables: list[RatedTable], state: RatingState) -> list[RatedTable] | None:
     """The tables not rated yet, when the rated ones are unchanged and the new ones all come
     after the last rated; None when the ratings must be computed from scratch."""
-    stored = _stored_tables(RatingEntry.objects.all())
+    stored = _stored_tables(RatingEntry.objects.filter(game=state.game))
     current = {table.table: table for table in tables}
     for table, (when, signature) in stored.items():
         now = current.get(table)
@@ -297,7 +332,7 @@ def _new_tables(tables: list[RatedTable], state: RatingState) -> list[RatedTable
 
 
 def _entries(
-    tables: Iterable[RatedTable], ratings: Ratings, start: int
+    game: str, tables: Iterable[RatedTable], ratings: Ratings, start: int
 ) -> tuple[list[RatingEntry], dict]:
     """The rows of each person's new history entries (``ratings.history``, the games of
     ``tables`` only), numbered from ``start`` in time order; and each person's latest
@@ -316,6 +351,7 @@ def _entries(
                     person_id=person,
                     player_id=seated.player,
                     table_id=table.table,
+                    game=game,
                     position=position,
                     when=list(item.when),
                     category=seated.category,
@@ -336,14 +372,15 @@ def _entries(
 
 def _recompute(tables: list[RatedTable], state: RatingState, now: str, parts: dict) -> None:
     ratings = rules_rating.compute(table.game for table in tables)
-    rows, latest = _entries(tables, ratings, 1)
-    RatingEntry.objects.all().delete()
-    PersonRating.objects.all().delete()
+    rows, latest = _entries(state.game, tables, ratings, 1)
+    RatingEntry.objects.filter(game=state.game).delete()
+    PersonRating.objects.filter(game=state.game).delete()
     RatingEntry.objects.bulk_create(rows, batch_size=_BATCH)
     PersonRating.objects.bulk_create(
         [
             PersonRating(
                 person_id=person,
+                game=state.game,
                 mu=new.mu,
                 sigma=new.sigma,
                 games=new.games,
@@ -365,16 +402,17 @@ def _rate_new(
     tables were rated already."""
     fresh = {table.table for table in new}
     old = tuple(table.game for table in tables if table.table not in fresh)
-    stored = {row.person_id: row for row in PersonRating.objects.all()}
+    game = state.game
+    stored = {row.person_id: row for row in PersonRating.objects.filter(game=game)}
     before = {person: Rating(row.mu, row.sigma, row.games) for person, row in stored.items()}
     last = tuple(state.last) if state.last else None
     ratings = rules_rating.update(Ratings(before, {}, last, old), [table.game for table in new])
-    start = (RatingEntry.objects.aggregate(last=Max("position"))["last"] or 0) + 1
-    rows, latest = _entries(new, ratings, start)
+    numbered = RatingEntry.objects.filter(game=game).aggregate(last=Max("position"))["last"]
+    rows, latest = _entries(game, new, ratings, (numbered or 0) + 1)
     RatingEntry.objects.bulk_create(rows, batch_size=_BATCH)
     changed, created = [], []
     for person, rating in ratings.current.items():
-        row = stored.get(person) or PersonRating(person_id=person)
+        row = stored.get(person) or PersonRating(person_id=person, game=game)
         row.mu, row.sigma, row.games = rating.mu, rating.sigma, rating.games
         row.category = latest.get(person, row.category)
         (changed if row.pk else created).append(row)
@@ -418,12 +456,29 @@ class ListRow:
         return -self.games
 
 
-def rating_lists(min_games: int) -> dict[str, list[ListRow]]:
-    """The persons with at least ``min_games`` rated games, highest rating first: ``"B1"``,
-    ``"VS"`` (by their category at their latest rated game) and ``"ALL"``, as stored (the
-    writes keep them up to date): one query, whatever the number of persons."""
-    rows = list(PersonRating.objects.filter(games__gte=min_games).select_related("person"))
-    rows.sort(key=lambda row: (-_displayed(row), row.person.name, row.person_id))
+def rated_games() -> list[str]:
+    """The games with a rated person, in ``rules.games.GAMES`` order; Syllabatim's always (its
+    lists are the championship's, shown empty before its first rated game). One query."""
+    found = set(PersonRating.objects.values_list("game", flat=True).distinct())
+    return [game for game in GAMES if game == SYLLABATIM or game in found]
+
+
+def rating_lists(min_games: int, games: Iterable[str] = GAMES) -> dict[str, dict]:
+    """Each of ``games``' lists (``game_lists``). One query, whatever the number of persons
+    and games."""
+    games = list(games)
+    chosen = PersonRating.objects.filter(games__gte=min_games, game__in=games)
+    by_game: dict[str, list] = {game: [] for game in games}
+    for row in chosen.select_related("person"):
+        by_game[row.game].append(row)
+    return {game: game_lists(rows) for game, rows in by_game.items()}
+
+
+def game_lists(rows: list[PersonRating]) -> dict[str, list[ListRow]]:
+    """One game's persons (``rows``), highest rating first: ``"B1"``, ``"VS"`` (by their
+    category at their latest rated game of the game) and ``"ALL"``, as stored (the writes keep
+    them up to date)."""
+    rows = sorted(rows, key=lambda row: (-_displayed(row), row.person.name, row.person_id))
     lists: dict[str, list[ListRow]] = {}
     for name, chosen in (
         ("B1", [row for row in rows if row.category == "B1"]),
@@ -468,22 +523,28 @@ class HistoryRow:
         return self.after - self.before
 
 
-def person_history(person: Person) -> list[HistoryRow]:
-    """The person's rated games in time order, the rating before and after each, as stored:
-    one query."""
+def person_history(person: Person) -> dict[str, list[HistoryRow]]:
+    """The person's rated games of each game they played (in ``rules.games.GAMES`` order),
+    in time order, the rating before and after each, as stored: one query."""
     entries = list(
         RatingEntry.objects.filter(person=person)
         .select_related("player__tournament", "table__game__stage")
         .order_by("position")
     )
+    by_game: dict[str, list[RatingEntry]] = {}
     for entry in entries:
         entry.person = person  # known: no query per row
-    return [
-        HistoryRow(
-            number,
-            entry,
-            Rating(entry.mu_before, entry.sigma_before).displayed,
-            Rating(entry.mu, entry.sigma).displayed,
-        )
-        for number, entry in enumerate(entries, start=1)
-    ]
+        by_game.setdefault(entry.game, []).append(entry)
+    return {
+        game: [
+            HistoryRow(
+                number,
+                entry,
+                Rating(entry.mu_before, entry.sigma_before).displayed,
+                Rating(entry.mu, entry.sigma).displayed,
+            )
+            for number, entry in enumerate(by_game[game], start=1)
+        ]
+        for game in GAMES
+        if game in by_game
+    }

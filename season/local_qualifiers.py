@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 
 from rules.local_qualifiers import qualified
 from rules.stages import QUALIFIER
+from scoring.selectors import stage_data
+from scoring.standings import standings_in
 from tournament.local_qualifiers import apply_local_qualification, not_a_local_qualifier_message
 from tournament.models import (
     LocalQualification,
@@ -25,9 +27,6 @@ from tournament.models import (
     TournamentKind,
 )
 from tournament.refusals import Refused
-
-from .selectors import stage_data
-from .standings import standings_in
 
 
 @dataclass(frozen=True)

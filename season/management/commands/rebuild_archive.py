@@ -2,7 +2,7 @@ from django.core.checks import Tags
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
-from scoring.archive import rebuild_archive
+from season.archive import rebuild_archive
 
 
 class Command(BaseCommand):

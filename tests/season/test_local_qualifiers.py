@@ -12,8 +12,8 @@ import pytest
 from draws.services import draw_game
 from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
-from scoring import local_qualifiers
 from scoring.sheets import save_sheet
+from season import local_qualifiers
 from tests.authors import author
 from tests.conftest import good_lines
 from tournament.local_qualifiers import (

@@ -5,7 +5,7 @@ A tournament is completed when its last stage is over: a championship's A-final 
 B-final, when one is drawn), another kind's every drawn stage. ``refresh_archive`` writes the
 tournament's entries then, and again at every later change of its results (a corrected sheet,
 a lot, a sanction), and removes them while it is not complete. No service calls it: the
-tournament's change stamp does (``scoring.season``, from ``tournament.changes``) once a write
+tournament's change stamp does (``season.refresh``, from ``tournament.changes``) once a write
 that moved it is done; ``rebuild_archive`` (the command of the same name) writes every
 tournament's again.
 """
@@ -17,11 +17,11 @@ from django.db import transaction
 from rules.podium import podium
 from rules.score import round_score
 from rules.stages import FINAL_A, FINAL_B, FINALS, QUALIFIER, STAGES
+from scoring.selectors import progress, tournament_data
+from scoring.standings import TournamentData, all_performances, stage_entries, stage_standings
 from tournament.models import Player, Tournament, TournamentKind
 
 from .models import ArchiveEntry
-from .selectors import progress, tournament_data
-from .standings import TournamentData, all_performances, stage_entries, stage_standings
 
 # Where a player's place is read from: the A-final before the B-final before the qualifier.
 PLACE_ORDER = (FINAL_A, FINAL_B, QUALIFIER)
