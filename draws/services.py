@@ -191,15 +191,10 @@ def round_list(rounds, stage_kind: str, seed, within: rules_draw.RoundRange | No
 
 def poker_refusal(tournament: Tournament, rounds) -> str | None:
     """Why a Slovní poker game cannot be drawn with these options, or None. Its rounds are its
-    deals, as many as a game at the largest table can take: they are not typed nor drawn, and a
-    game to a points limit bounds no number of deals (``word_poker.most_deals``)."""
+    deals, as many as a game at the largest table can take (to a points limit: the deals the
+    tournament sets, ``word_poker.most_deals``): they are not typed nor drawn."""
     if tournament.rule_set != WORD_POKER:
         return None
-    if tournament.poker_game_end == word_poker.TO_POINTS:
-        return _(
-            "A Slovní poker game to a points limit has no highest number of deals, so its deals "
-            "cannot be planned yet: set the game to deal wins in the tournament's settings."
-        )
     if rounds:
         return _(
             "A Slovní poker game is played deal after deal until a player has won the deals "
@@ -210,7 +205,8 @@ def poker_refusal(tournament: Tournament, rounds) -> str | None:
 
 def poker_deals(tournament: Tournament, tables) -> list[int]:
     """A Slovní poker game's rounds: its deals 1, 2, … up to the most a game at its largest
-    table can take (the desk and the phone stop a table's deals where its game ends)."""
+    table can take, or a game to a points limit the most the tournament sets (the desk and the
+    phone stop a table's deals where its game ends)."""
     end = tournament.rules().end
     return list(range(1, word_poker.most_deals(max(map(len, tables)), end) + 1))
 

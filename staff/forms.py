@@ -174,6 +174,9 @@ class TournamentForm(forms.ModelForm):
     def clean_poker_points_limit(self):
         return self._kept("poker_points_limit")
 
+    def clean_poker_deals_limit(self):
+        return self._kept("poker_deals_limit")
+
     def clean_poker_standings(self):
         return self._kept("poker_standings")
 

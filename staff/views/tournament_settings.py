@@ -41,7 +41,13 @@ SECTIONS = [
     (
         "poker",
         lambda: _("Slovní poker (only when the tournament plays it)"),
-        ["poker_game_end", "poker_deal_wins", "poker_points_limit", "poker_standings"],
+        [
+            "poker_game_end",
+            "poker_deal_wins",
+            "poker_points_limit",
+            "poker_deals_limit",
+            "poker_standings",
+        ],
     ),
     (
         "qualifier",
