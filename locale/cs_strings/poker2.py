@@ -11,4 +11,7 @@ CS = {
         "Partie Slovního pokeru na %(limit)s bodů se losuje s %(deals)s hrami, které turnaj stanoví; partie u stolu skončí, jakmile některý hráč dosáhne limitu, nebo po poslední hře a vyhrává ji ten, kdo má nejvíc bodů.",
     ),
     "The game at this table was won in deal %(number)s: its later deals are not played.": "Partie u tohoto stolu skončila ve %(number)s. hře: další hry se u něj nehrají.",
+    "Word's points": "Body slova",
+    "Points left in hand": "Body karet v ruce",
+    "Deal result": "Výsledek hry",
 }
