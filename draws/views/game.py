@@ -8,6 +8,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.access import organiser_required
 from rules import draw as rules_draw
+from rules.rulesets import WORD_POKER
 from tournament.labels import stage_label
 from tournament.lookups import game_or_404, tournament_or_404
 from tournament.models import Player
@@ -50,7 +51,8 @@ def game(request, slug, stage, number):
             "has_results": game_has_results(drawn),
             "swap_form": SwapForm(players=players),
             "swaps": options.get("swaps", []),
-            "rounds_form": TypedRoundsForm(),
+            # a Slovní poker game's deals are those its draw planned: never typed
+            "rounds_form": None if tournament.rule_set == WORD_POKER else TypedRoundsForm(),
             "used_commitment": drawn.commitment,
             "redraw_commitment": services.open_draw_commitment(tournament, stage, number),
         },

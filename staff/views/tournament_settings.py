@@ -70,6 +70,10 @@ SECTIONS = [
 ]
 
 
+# Sections left out when none of their settings applies to the tournament's rule set.
+NOT_APPLICABLE_SECTIONS = ("scoring",)
+
+
 def _shown(tournament: Tournament, name: str) -> str:
     value = getattr(tournament, name)
     if name == "close_bonus" and value is None:
@@ -95,6 +99,8 @@ def _sections(form: TournamentForm, tournament: Tournament | None, confirmation:
     for key, legend, names in SECTIONS:
         items = []
         for name in names:
+            if name in form.not_applicable:
+                continue
             if name in form.fields:
                 items.append({"field": form[name]})
             elif name in form.frozen and tournament is not None:
@@ -119,7 +125,8 @@ def _sections(form: TournamentForm, tournament: Tournament | None, confirmation:
                         "reason": form.frozen[name],
                     }
                 )
-        result.append({"key": key, "legend": legend(), "items": items})
+        if items or key not in NOT_APPLICABLE_SECTIONS:
+            result.append({"key": key, "legend": legend(), "items": items})
     return result
 
 
