@@ -13,13 +13,13 @@ from django.utils.html import conditional_escape
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from rules import word_poker
 from rules.categories import ALL, category_of
 from rules.championship import (
     ROUND_NUMBERS,
     TABLE_SIZE_MAX,
     starting_seat,
 )
-from rules import word_poker
 from rules.podium import title
 from rules.rulesets import deal_size
 from rules.stages import FINAL_A, FINAL_B
