@@ -157,7 +157,7 @@ def game_sheets(game: Game, links: dict | None = None, link_warning: str = "") -
         sheets.append(
             TableSheet(
                 head,
-                stage_label(stage.kind),
+                stage_label(stage.kind, stage.tournament),
                 game.number,
                 table,
                 seats,
@@ -216,7 +216,12 @@ class Seating:
 
 def seating(game: Game) -> Seating:
     stage = game.stage
-    return Seating(heading(stage.tournament), stage_label(stage.kind), game.number, draw_rows(game))
+    return Seating(
+        heading(stage.tournament),
+        stage_label(stage.kind, stage.tournament),
+        game.number,
+        draw_rows(game),
+    )
 
 
 # Standings and results -------------------------------------------------------------------------
@@ -322,7 +327,7 @@ def stage_standings(tournament: Tournament, kind: str, *, staff: bool = False) -
     return StageStandings(
         heading(tournament),
         kind,
-        stage_label(kind),
+        stage_label(kind, tournament),
         [(category_name(c.category), c) for c in page.categories],
         page.in_progress,
         page.provisional_words if page.in_progress else "",
@@ -594,7 +599,7 @@ def card_stage_lines(stage: CardStage) -> list[str]:
     lines = [
         _("Total in the %(stage)s: %(points)s, %(rounds)s")
         % {
-            "stage": stage_label(stage.kind),
+            "stage": stage.name,
             "points": points_words(stage.points, stage.closes, stage.best_round),
             "rounds": rounds,
         }

@@ -33,7 +33,6 @@ from reportlab.platypus import (
 )
 
 from tournament.characters import refused_character
-from tournament.labels import stage_label
 from ui.labels import sight_label
 
 from . import glyphs
@@ -750,7 +749,7 @@ def _card_story(card: PlayerCard, head, size: float, large: bool) -> list:
     for stage in card.stages:
         story += [
             Spacer(0, 3 * mm),
-            text(stage_label(stage.kind)[:1].upper() + stage_label(stage.kind)[1:], size + 2, True),
+            text(stage.name[:1].upper() + stage.name[1:], size + 2, True),
         ]
         if stage.games:
             rows, extra = [[heading(label, size) for label in labels]], []

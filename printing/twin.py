@@ -10,7 +10,6 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from tournament.labels import stage_label
 from tournament.templatetags.czech import cs, with_czech
 from ui.labels import sight_label
 
@@ -259,7 +258,7 @@ def _cards(cards: PlayerCards) -> dict:
         else:
             sections.append(Section(card_title(card, html=True), lines))
         for stage in card.stages:
-            label = stage_label(stage.kind)
+            label = stage.name
             rows = []
             for game in stage.games:
                 rows += [
