@@ -249,7 +249,9 @@ def draw_options(
         and number > 1
         and tournament.qualifier_seating == QualifierSeating.KEEP
     )
-    if rounds:
+    if tournament.rule_set == WORD_POKER:
+        round_option = "deals"  # its deals, planned by the game's largest table
+    elif rounds:
         round_option = "typed"
     elif kind == Stage.Kind.QUALIFIER:
         within = round_range or rules_draw.RoundRange()
