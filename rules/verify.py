@@ -45,8 +45,8 @@ from .commitment import (
 from .draw import Entrant, Preferences, RoundRange, draw_rounds, draw_seating, kept_starting_seats
 from .draw import lot_order as recompute_lot
 from .rulesets import WORD_POKER, document_rule_set
-from .word_poker import most_deals
 from .stages import QUALIFIER, STAGES
+from .word_poker import most_deals
 
 # Commitment states
 OK = "ok"

@@ -39,9 +39,7 @@ def outcome(document):
 @pytest.mark.parametrize("game_end", ["deal_wins", "points_limit"])
 def test_a_poker_tournament_s_draws_are_reproduced_and_tampering_fails(db, game_end):
     tournament = club_tournament("word_poker")
-    Tournament.objects.filter(pk=tournament.pk).update(
-        poker_game_end=game_end, poker_deals_limit=9
-    )
+    Tournament.objects.filter(pk=tournament.pk).update(poker_game_end=game_end, poker_deals_limit=9)
     tournament.refresh_from_db()
     committed(tournament, 1)
     second = committed(tournament, 2, tables=3)
