@@ -46,7 +46,9 @@ def game(request, slug, stage, number):
             "rounds": list(drawn.rounds.all()),
             "report": report_of(drawn),
             "not_held": [line["name"] for line in report_of(drawn) if not line["held"]],
-            "problem": services.table_problem(plan, sum(sizes)),
+            "problem": services.table_problem(
+                plan, sum(sizes), tournament if stage == "qualifier" else None
+            ),
             "absent": absent,
             "has_results": game_has_results(drawn),
             "swap_form": SwapForm(players=players),

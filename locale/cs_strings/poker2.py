@@ -14,4 +14,5 @@ CS = {
     "Word's points": "Body slova",
     "Points left in hand": "Body karet v ruce",
     "Deal result": "Výsledek hry",
+    "the table has %(size)s players; a table of Slovní poker holds at most %(maximum)s": "u stolu je %(size)s hráčů; stůl Slovního pokeru má nejvýš %(maximum)s míst",
 }

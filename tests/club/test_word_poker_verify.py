@@ -42,11 +42,11 @@ def test_a_poker_tournament_s_draws_are_reproduced_and_tampering_fails(db, game_
     Tournament.objects.filter(pk=tournament.pk).update(poker_game_end=game_end, poker_deals_limit=9)
     tournament.refresh_from_db()
     committed(tournament, 1)
-    second = committed(tournament, 2, tables=3)
+    second = committed(tournament, 2, tables=5)
     largest = max(table.seats.count() for table in second.tables.all())
     expected = 9 if game_end == "points_limit" else 4 * largest + 1  # five deal wins
     assert second.rounds.count() == expected and second.commitment.what.endswith(
-        ";rounds=deals;tables=3"
+        ";rounds=deals;tables=5"
     )
     document = export_tournament(tournament)
     assert outcome(document) == [(verify.OK, verify.REPRODUCED)] * 2
