@@ -123,12 +123,18 @@ class Checker:
     def __init__(self, document: dict):
         self.document = document
         self.problems: list[Problem] = []
+        info = document.get("tournament") if isinstance(document, dict) else None
+        info = info if isinstance(info, dict) else {}
+        settings = info.get("settings") if isinstance(info.get("settings"), dict) else {}
+        # a club tournament without finals: its one stage is named "turnaj" (labels.stage_label)
+        self.single_stage = info.get("kind") == "club" and not settings.get("finals", False)
 
     def error(self, place: Place, message: str) -> None:
-        self.problems.append(Problem(place, message))
+        self.problems.append(Problem(replace(place, single_stage=self.single_stage), message))
 
     def warn(self, place: Place, message: str) -> None:
-        self.problems.append(Problem(place, message, warning=True))
+        problem = Problem(replace(place, single_stage=self.single_stage), message, warning=True)
+        self.problems.append(problem)
 
     def run(self) -> list[Problem]:
         for place, message in schema_problems(self.document):

@@ -15,4 +15,5 @@ CS = {
     "Points left in hand": "Body karet v ruce",
     "Deal result": "Výsledek hry",
     "the table has %(size)s players; a table of Slovní poker holds at most %(maximum)s": "u stolu je %(size)s hráčů; stůl Slovního pokeru má nejvýš %(maximum)s míst",
+    "The tournament is not over yet: the order below is provisional, and ties are drawn only when it is over.": "Turnaj ještě neskončil: pořadí níže je předběžné a shody se losují až po jeho skončení.",
 }

@@ -99,3 +99,29 @@ def test_the_championship_s_printouts_still_say_kvalifikace(demo):
         standings = documents.stage_standings(demo, "qualifier")
         document = catalog.Document(catalog.STANDINGS, catalog.PDF, "qualifier")
         assert standings.stage == "kvalifikace" and "valifikace" in document.title
+
+
+def test_a_club_document_s_refusals_name_the_stage_turnaj(casual_game):
+    from interchange.exporter import export_tournament
+    from interchange.importer import DocumentRejected, import_tournament
+
+    document = export_tournament(casual_game.stage.tournament)
+    tables = document["stages"]["qualifier"]["games"][0]["tables"]
+    tables[0]["seats"].append(tables[1]["seats"][0])  # seated twice
+    with translation.override("cs"), pytest.raises(DocumentRejected) as refused:
+        import_tournament(document, slug="kopie")
+    words = str(refused.value)
+    assert words.startswith("Turnaj, partie 1, stůl") and not QUALIFICATION.search(words)
+
+
+def test_the_desk_s_advancement_page_names_it_turnaj(casual_game, referees):
+    from tests.conftest import client_of
+
+    tournament = played(casual_game)
+    html = page_text(
+        client_of(referees[0]).get(
+            reverse("desk:advancement", kwargs={"slug": tournament.slug}),
+            HTTP_ACCEPT_LANGUAGE="cs",
+        )
+    )
+    assert "Turnaj ještě neskončil" in html and not QUALIFICATION.search(html)
