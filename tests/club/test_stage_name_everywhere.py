@@ -125,3 +125,24 @@ def test_the_desk_s_advancement_page_names_it_turnaj(casual_game, referees):
         )
     )
     assert "Turnaj ještě neskončil" in html and not QUALIFICATION.search(html)
+
+
+def test_the_public_draw_pages_name_a_committed_draw_turnaj(db):
+    from draws.services import draw_game, publish_draw_commitment
+
+    from .conftest import club_tournament
+
+    tournament = club_tournament("casual")
+    commitment = publish_draw_commitment(
+        tournament=tournament, kind="qualifier", number=1, by=author("Jana")
+    )
+    client = Client()
+    waiting = page_text(client.get(reverse("public:draw", kwargs={"slug": tournament.slug})))
+    assert "turnaj, partie 1" in waiting.lower() and not QUALIFICATION.search(waiting)
+    draw_game(
+        tournament=tournament, kind="qualifier", number=1, by=author("Jana"), commitment=commitment
+    )
+    # "how we draw" explains the championship's scheme in general words; its example is this
+    # tournament's latest draw, named as its pages name it
+    how = page_text(client.get(reverse("public:how_we_draw", kwargs={"slug": tournament.slug})))
+    assert "turnaj, partie 1: losování stolů" in how.lower()
