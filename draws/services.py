@@ -78,17 +78,30 @@ class DrawnMeanwhile(DrawRefused):
         self.game = game
 
 
-def plan_for(kind: str, players: int, tables: int | None = None) -> rules_draw.TablePlan:
+def table_sizes(tournament: Tournament | None = None) -> tuple[int, int]:
+    """The fewest and the most players a table of the tournament's game seats: Slovní poker's
+    2–9 (its rules), else Syllabatim's 5–8."""
+    if tournament is not None and tournament.rule_set == WORD_POKER:
+        return word_poker.PLAYERS_MIN, word_poker.PLAYERS_MAX
+    return TABLE_SIZE_MIN, TABLE_SIZE_MAX
+
+
+def plan_for(
+    kind: str, players: int, tables: int | None = None, tournament: Tournament | None = None
+) -> rules_draw.TablePlan:
     """The tables of a stage's game: 5–8 in the qualifier, at most 7 in a final wherever the
-    number of players allows it (F)."""
+    number of players allows it (F); a Slovní poker game's 2–9."""
     if kind in FINALS:
         return rules_draw.final_table_plan(players, tables)
-    return rules_draw.table_plan(players, tables)
+    smallest, largest = table_sizes(tournament)
+    return rules_draw.table_plan(players, tables, largest, smallest)
 
 
-def table_counts(kind: str, players: int) -> list[int]:
-    largest = rules_draw.final_table_largest(players) if kind in FINALS else TABLE_SIZE_MAX
-    return rules_draw.table_counts(players, largest)
+def table_counts(kind: str, players: int, tournament: Tournament | None = None) -> list[int]:
+    if kind in FINALS:
+        return rules_draw.table_counts(players, rules_draw.final_table_largest(players))
+    smallest, largest = table_sizes(tournament)
+    return rules_draw.table_counts(players, largest, smallest)
 
 
 def plan_reason(plan: rules_draw.TablePlan, players: int) -> str | None:
@@ -115,13 +128,16 @@ def plan_reason(plan: rules_draw.TablePlan, players: int) -> str | None:
     return None
 
 
-def table_problem(plan: rules_draw.TablePlan, players: int) -> str | None:
-    """Why the seating misses tables of 5–8 (5–7 in a final), in words; None when it does
-    not."""
+def table_problem(
+    plan: rules_draw.TablePlan, players: int, tournament: Tournament | None = None
+) -> str | None:
+    """Why the seating misses tables of 5–8 (5–7 in a final; Slovní poker's 2–9), in words;
+    None when it does not."""
+    smallest, largest = table_sizes(tournament)
     limits = {
         "count": players,
-        "min": TABLE_SIZE_MIN,
-        "max": TABLE_SIZE_MAX,
+        "min": smallest,
+        "max": largest,
         "sizes": ", ".join(map(str, plan.sizes)),
     }
     if plan.feasible:
@@ -191,15 +207,10 @@ def round_list(rounds, stage_kind: str, seed, within: rules_draw.RoundRange | No
 
 def poker_refusal(tournament: Tournament, rounds) -> str | None:
     """Why a Slovní poker game cannot be drawn with these options, or None. Its rounds are its
-    deals, as many as a game at the largest table can take: they are not typed nor drawn, and a
-    game to a points limit bounds no number of deals (``word_poker.most_deals``)."""
+    deals, as many as a game at the largest table can take (to a points limit: the deals the
+    tournament sets, ``word_poker.most_deals``): they are not typed nor drawn."""
     if tournament.rule_set != WORD_POKER:
         return None
-    if tournament.poker_game_end == word_poker.TO_POINTS:
-        return _(
-            "A Slovní poker game to a points limit has no highest number of deals, so its deals "
-            "cannot be planned yet: set the game to deal wins in the tournament's settings."
-        )
     if rounds:
         return _(
             "A Slovní poker game is played deal after deal until a player has won the deals "
@@ -210,7 +221,8 @@ def poker_refusal(tournament: Tournament, rounds) -> str | None:
 
 def poker_deals(tournament: Tournament, tables) -> list[int]:
     """A Slovní poker game's rounds: its deals 1, 2, … up to the most a game at its largest
-    table can take (the desk and the phone stop a table's deals where its game ends)."""
+    table can take, or a game to a points limit the most the tournament sets (the desk and the
+    phone stop a table's deals where its game ends)."""
     end = tournament.rules().end
     return list(range(1, word_poker.most_deals(max(map(len, tables)), end) + 1))
 
@@ -253,7 +265,9 @@ def draw_options(
         and number > 1
         and tournament.qualifier_seating == QualifierSeating.KEEP
     )
-    if rounds:
+    if tournament.rule_set == WORD_POKER:
+        round_option = "deals"  # its deals, planned by the game's largest table
+    elif rounds:
         round_option = "typed"
     elif kind == Stage.Kind.QUALIFIER:
         within = round_range or rules_draw.RoundRange()
@@ -451,9 +465,12 @@ def _seating(tournament, kind, number, field, teams, earlier, seed, tables, pref
         plan = rules_draw.TablePlan(tuple(len(table) for table in kept.tables))
         seating = kept
     else:
-        plan = plan_for(kind, len(field.players), tables)
+        plan = plan_for(kind, len(field.players), tables, tournament)
         if plan.problem == rules_draw.FINAL_TABLE_OVER_SEVEN:
             raise DrawRefused(table_problem(plan, len(field.players)))
+        if plan.problem is not None and tournament.rule_set == WORD_POKER:
+            # a table of one, or of ten, cannot play Slovní poker (its sheet refuses it)
+            raise DrawRefused(table_problem(plan, len(field.players), tournament))
         seating = rules_draw.draw_seating(
             [entrant(p, teams) for p in field.players], plan.sizes, seed, earlier, preferences
         )

@@ -229,6 +229,7 @@ def _tournament_of(info: dict, slug: str) -> Tournament:
         tournament.poker_game_end = poker["end"].to
         tournament.poker_deal_wins = poker["end"].deal_wins
         tournament.poker_points_limit = poker["end"].points_limit
+        tournament.poker_deals_limit = poker["end"].deals_limit
         tournament.poker_standings = ",".join(poker["order"])
     tournament.save()
     return tournament

@@ -3,9 +3,9 @@
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
-from rules.stages import TEAMS
+from rules.stages import QUALIFIER, TEAMS
 from tournament.models import StageKind
 
 STAGE_NAMES = {
@@ -26,6 +26,8 @@ class Place:
     sanction: int | None = None  # 1-based position in the file's list of sanctions
     replacement: int | None = None  # 1-based position in the file's list of replacements
     item: str | None = None  # a field or another part, as the file names it
+    # the document is a club tournament's without finals: its one stage is "turnaj"
+    single_stage: bool = False
 
     def __str__(self) -> str:
         parts = []
@@ -36,7 +38,10 @@ class Place:
         if self.replacement is not None:
             parts.append(_("replacement %(number)s") % {"number": self.replacement})
         if self.stage is not None:
-            parts.append(str(STAGE_NAMES.get(self.stage, self.stage)))
+            if self.single_stage and self.stage == QUALIFIER:
+                parts.append(pgettext("the one stage of a club tournament", "Tournament"))
+            else:
+                parts.append(str(STAGE_NAMES.get(self.stage, self.stage)))
         if self.game is not None:
             parts.append(_("game %(number)s") % {"number": self.game})
         if self.table is not None:

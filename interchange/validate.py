@@ -11,10 +11,10 @@ from datetime import date
 
 from django.utils.translation import gettext as _
 
-from rules import finals, sheet
+from rules import finals, sheet, word_poker
 from rules.advancement import QUOTA_BELOW_MIN, quota_problems
 from rules.categories import category_of
-from rules.championship import ADULT_AGE, FINAL_GAMES, ROUND_NUMBERS
+from rules.championship import ADULT_AGE, FINAL_GAMES, ROUND_NUMBERS, TABLE_SIZE_MAX
 from rules.commitment import (
     BAD_NAME,
     BAD_SEED,
@@ -123,12 +123,18 @@ class Checker:
     def __init__(self, document: dict):
         self.document = document
         self.problems: list[Problem] = []
+        info = document.get("tournament") if isinstance(document, dict) else None
+        info = info if isinstance(info, dict) else {}
+        settings = info.get("settings") if isinstance(info.get("settings"), dict) else {}
+        # a club tournament without finals: its one stage is named "turnaj" (labels.stage_label)
+        self.single_stage = info.get("kind") == "club" and not settings.get("finals", False)
 
     def error(self, place: Place, message: str) -> None:
-        self.problems.append(Problem(place, message))
+        self.problems.append(Problem(replace(place, single_stage=self.single_stage), message))
 
     def warn(self, place: Place, message: str) -> None:
-        self.problems.append(Problem(place, message, warning=True))
+        problem = Problem(replace(place, single_stage=self.single_stage), message, warning=True)
+        self.problems.append(problem)
 
     def run(self) -> list[Problem]:
         for place, message in schema_problems(self.document):
@@ -350,8 +356,20 @@ class Checker:
                     seated_at[player] = table["number"]
             # The qualifier's tables hold at most 8; a final's table is the referee's (the
             # shared example's B-final has a table of 9), accepted as before.
-            too_large = finals.table_size_problem(len(table["seats"]))
-            if too_large is not None and kind == QUALIFIER:
+            poker = isinstance(document_rule_set(self.document["tournament"]), WordPoker)
+            too_large = finals.table_size_problem(
+                len(table["seats"]), word_poker.PLAYERS_MAX if poker else TABLE_SIZE_MAX
+            )
+            if too_large is not None and kind == QUALIFIER and poker:
+                self.error(
+                    place,
+                    _(
+                        "the table has %(size)s players; a table of Slovní poker holds at most "
+                        "%(maximum)s"
+                    )
+                    % too_large.params,
+                )
+            elif too_large is not None and kind == QUALIFIER:
                 self.error(
                     place,
                     _(

@@ -2,7 +2,7 @@
 ``print`` command, the organiser's downloads and the public downloads."""
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
@@ -10,7 +10,7 @@ from rules.stages import FINAL_A, STAGES
 from scoring import cards, links
 from scoring.publicity import held_results
 from tournament.addresses import phones_address
-from tournament.labels import stage_label
+from tournament.labels import single_stage, stage_label
 from tournament.models import DrawStatus, Game, Tournament
 from ui.addresses import table_url
 from ui.converters import TEXT_OF_KIND
@@ -79,6 +79,8 @@ class Document:
     stage: str | None = None
     game: int | None = None  # None with ``SHEETS``: a blank sheet
     player: int | None = None  # with ``CARDS``: one player's card (None: everybody's)
+    # the tournament is a club's of one stage, named "turnaj" (``labels.single_stage``)
+    single_stage: bool = field(default=False, compare=False)
 
     def file_name(self, slug: str) -> str:
         parts = [slug, FILE_WORDS[self.what]]
@@ -113,7 +115,7 @@ class Document:
         if self.what == SHEETS and self.game is None:
             title = _("Blank score sheet")
         if self.stage is not None:
-            title += f": {stage_label(self.stage)}"
+            title += f": {stage_label(self.stage, single=self.single_stage)}"
         if self.game is not None:
             title += ", " + _("game %(number)s") % {"number": self.game}
         return title
@@ -174,11 +176,12 @@ def available(
     over = finished_stages(tournament) if public else None
     held = held_results(tournament) if public else {}  # for the ceremony: not public yet
     found: list[Document] = []
+    single = single_stage(tournament)
 
     def add(kind, **where):
         for fmt in FORMATS[kind]:
             if formats is None or fmt in formats:
-                found.append(Document(kind, fmt, **where))
+                found.append(Document(kind, fmt, **where, single_stage=single))
 
     for kind in WHAT if what is None else (what,):
         if public and kind in (SHEETS, CERTIFICATES, CEREMONY):

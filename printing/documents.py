@@ -13,6 +13,7 @@ from django.utils.html import conditional_escape
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from rules import word_poker
 from rules.categories import ALL, category_of
 from rules.championship import (
     ROUND_NUMBERS,
@@ -103,6 +104,7 @@ class TableSheet:
     link_warning: str = ""  # what is wrong with the address the phones would open, in words
     # what a club rule set's sheet asks besides laid, unused and closed (``rule_columns``)
     columns: tuple[str, ...] = ()
+    poker: bool = False  # Slovní poker's sheet: the word's points and the points left in hand
 
     @property
     def blank(self) -> bool:
@@ -113,8 +115,8 @@ def rule_columns(tournament: Tournament) -> tuple[str, ...]:
     """The score sheet's columns a club rule set asks besides laid, unused and closed: the
     words laid and the longest word's letters; with Syllabatim 2 the action cards kept and the
     printed value of the words "×2" and "÷2" act on."""
-    if tournament.rule_set == RuleSetChoice.CHAMPIONSHIP:
-        return ()
+    if tournament.rule_set in (RuleSetChoice.CHAMPIONSHIP, RuleSetChoice.WORD_POKER):
+        return ()  # Slovní poker's sheet has columns of its own (``TableSheet.poker``)
     columns = (_("Words"), _("Longest word (letters)"))
     if tournament.rule_set == RuleSetChoice.SYLLABATIM_2:
         columns += (_("Action cards"), _("Word ×2"), _("Word ÷2"))
@@ -155,7 +157,7 @@ def game_sheets(game: Game, links: dict | None = None, link_warning: str = "") -
         sheets.append(
             TableSheet(
                 head,
-                stage_label(stage.kind),
+                stage_label(stage.kind, stage.tournament),
                 game.number,
                 table,
                 seats,
@@ -164,6 +166,7 @@ def game_sheets(game: Game, links: dict | None = None, link_warning: str = "") -
                 link_code=link.code if link else None,
                 link_warning=link_warning if link else "",
                 columns=rule_columns(stage.tournament),
+                poker=stage.tournament.rule_set == RuleSetChoice.WORD_POKER,
             )
         )
     return sheets
@@ -171,16 +174,23 @@ def game_sheets(game: Game, links: dict | None = None, link_warning: str = "") -
 
 def blank_sheet(tournament: Tournament) -> TableSheet:
     """A sheet to fill in by hand: as many player lines as the largest table, a block for
-    every round a game can have."""
+    every round a game can have; for Slovní poker nine players (the rules' largest table) and
+    every deal a game of nine can need (``word_poker.most_deals``, as its draw plans them)."""
     empty = SheetSeat(None, "", "")
+    seats, rounds = TABLE_SIZE_MAX, len(ROUND_NUMBERS)
+    poker = tournament.rule_set == RuleSetChoice.WORD_POKER
+    if poker:
+        seats = word_poker.PLAYERS_MAX
+        rounds = word_poker.most_deals(seats, tournament.rules().end)
     return TableSheet(
         heading(tournament),
         "",
         None,
         None,
-        [empty] * TABLE_SIZE_MAX,
-        [SheetRound(None, None, None)] * len(ROUND_NUMBERS),
+        [empty] * seats,
+        [SheetRound(None, None, None)] * rounds,
         columns=rule_columns(tournament),
+        poker=poker,
     )
 
 
@@ -206,7 +216,12 @@ class Seating:
 
 def seating(game: Game) -> Seating:
     stage = game.stage
-    return Seating(heading(stage.tournament), stage_label(stage.kind), game.number, draw_rows(game))
+    return Seating(
+        heading(stage.tournament),
+        stage_label(stage.kind, stage.tournament),
+        game.number,
+        draw_rows(game),
+    )
 
 
 # Standings and results -------------------------------------------------------------------------
@@ -312,7 +327,7 @@ def stage_standings(tournament: Tournament, kind: str, *, staff: bool = False) -
     return StageStandings(
         heading(tournament),
         kind,
-        stage_label(kind),
+        stage_label(kind, tournament),
         [(category_name(c.category), c) for c in page.categories],
         page.in_progress,
         page.provisional_words if page.in_progress else "",
@@ -584,7 +599,7 @@ def card_stage_lines(stage: CardStage) -> list[str]:
     lines = [
         _("Total in the %(stage)s: %(points)s, %(rounds)s")
         % {
-            "stage": stage_label(stage.kind),
+            "stage": stage.name,
             "points": points_words(stage.points, stage.closes, stage.best_round),
             "rounds": rounds,
         }

@@ -33,7 +33,6 @@ from reportlab.platypus import (
 )
 
 from tournament.characters import refused_character
-from tournament.labels import stage_label
 from ui.labels import sight_label
 
 from . import glyphs
@@ -228,7 +227,16 @@ def _sheet_story(sheet: TableSheet) -> list:
     columns = [_("Player"), _("Laid"), _("Unused"), _("Closed"), _("Round score"), _("Total")]
     widths = [70 * mm, 20 * mm, 20 * mm, 20 * mm, 25 * mm, 25 * mm]
     size = 8
-    if sheet.columns:  # a club rule set's columns, before the round score
+    if sheet.poker:  # Slovní poker: a deal's result is the word's points minus the hand's
+        columns = [
+            _("Player"),
+            _("Word's points"),
+            _("Points left in hand"),
+            _("Deal result"),
+            _("Total"),
+        ]
+        widths = [72 * mm, 28 * mm, 30 * mm, 25 * mm, 25 * mm]
+    elif sheet.columns:  # a club rule set's columns, before the round score
         columns[4:4] = sheet.columns
         if len(sheet.columns) > 2:  # Syllabatim 2: words, longest, action cards, ×2, ÷2
             size = 7  # eleven columns fit the page's width only in smaller headings
@@ -741,7 +749,7 @@ def _card_story(card: PlayerCard, head, size: float, large: bool) -> list:
     for stage in card.stages:
         story += [
             Spacer(0, 3 * mm),
-            text(stage_label(stage.kind)[:1].upper() + stage_label(stage.kind)[1:], size + 2, True),
+            text(stage.name[:1].upper() + stage.name[1:], size + 2, True),
         ]
         if stage.games:
             rows, extra = [[heading(label, size) for label in labels]], []

@@ -7,7 +7,6 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from tournament.labels import stage_label
 from ui.labels import sight_label
 
 from .documents import (
@@ -193,7 +192,7 @@ def card_lines(cards: PlayerCards) -> list[str]:
             lines += card_sanction_lines(card)
         lines.append("")
         for stage in card.stages:
-            lines.append(stage_label(stage.kind)[:1].upper() + stage_label(stage.kind)[1:])
+            lines.append(stage.name[:1].upper() + stage.name[1:])
             for game in stage.games:
                 lines.append(capfirst(_("game %(number)s") % {"number": game.number}))
                 for card_round in game.rounds:

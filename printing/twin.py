@@ -11,7 +11,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournament.czech import cs, with_czech
-from tournament.labels import stage_label
 from ui.labels import sight_label
 
 from .documents import (
@@ -259,7 +258,7 @@ def _cards(cards: PlayerCards) -> dict:
         else:
             sections.append(Section(card_title(card, html=True), lines))
         for stage in card.stages:
-            label = stage_label(stage.kind)
+            label = stage.name
             rows = []
             for game in stage.games:
                 rows += [

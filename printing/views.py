@@ -194,7 +194,7 @@ def public_downloads(request, slug):
     tournament = tournament_or_404(slug)
     kinds = _by_kind(tournament, catalog.available(tournament, public=True))
     held = [
-        f"{capfirst(stage_label(kind))}: {held_words(words)}"
+        f"{capfirst(stage_label(kind, tournament))}: {held_words(words)}"
         for kind, words in sorted(held_results(tournament).items(), key=lambda i: stage_index(i[0]))
     ]
     return render(

@@ -119,7 +119,9 @@ def _results_sheet(book, tournament: Tournament, sanctions) -> None:
         score = round_score(
             void(entry) if (kind, game, start) in voided else entry, settings.close_bonus
         )
-        rows.append([stage_label(kind), game, number, table, start, name, *values, score])
+        rows.append(
+            [stage_label(kind, tournament), game, number, table, start, name, *values, score]
+        )
     _sheet(
         book,
         _("Round results"),

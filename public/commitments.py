@@ -16,15 +16,17 @@ class PublishedDraw:
     label: str  # what it decides, in words
 
 
-def label(commitment: Commitment) -> str:
+def label(commitment: Commitment, tournament: Tournament | None = None) -> str:
+    """What the commitment decides, in words; with its ``tournament`` the stage is named as
+    its pages name it (a club tournament's one stage: "turnaj")."""
     subject = commitment.subject
     if commitment.kind == Commitment.Kind.DRAW:
         return _("%(stage)s, game %(game)s: table draw") % {
-            "stage": stage_label(subject["stage"]),
+            "stage": stage_label(subject["stage"], tournament),
             "game": subject["game"],
         }
     scope = subject.get("scope", "")
-    words = _("teams") if scope == "teams" else stage_label(scope)
+    words = _("teams") if scope == "teams" else stage_label(scope, tournament)
     places = subject.get("places")
     if places:
         return _("Lot: %(scope)s %(category)s, places %(first)s–%(last)s") % {
@@ -41,7 +43,7 @@ def draw_commitments(tournament: Tournament, games: list) -> dict:
     shown (``scoring.pages.GameNow``) the commitment its draw used (its seed revealed). Two
     queries."""
     waiting = [
-        PublishedDraw(c, label(c))
+        PublishedDraw(c, label(c, tournament))
         for c in Commitment.objects.filter(
             tournament=tournament, used_at__isnull=True, abandoned_at__isnull=True
         ).order_by("committed_at", "id")
@@ -56,7 +58,7 @@ def draw_commitments(tournament: Tournament, games: list) -> dict:
         {
             "game": item.game,
             "used": PublishedDraw(
-                used[item.game.commitment_id], label(used[item.game.commitment_id])
+                used[item.game.commitment_id], label(used[item.game.commitment_id], tournament)
             )
             if item.game.commitment_id in used
             else None,

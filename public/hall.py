@@ -35,7 +35,7 @@ from scoring import pages, publicity
 from scoring.ceremony import Reveal, current_reveal
 from scoring.models import Lot, Sheet
 from scoring.selectors import progress as stage_progress
-from tournament.labels import CATEGORY_NAMES, stage_label
+from tournament.labels import CATEGORY_NAMES, single_stage, stage_label
 from tournament.models import Commitment, Game, Tournament
 from ui.labels import MEDALS
 
@@ -77,9 +77,9 @@ class Decision:
         return " ".join(self.commitment[i : i + 8] for i in range(0, len(self.commitment), 8))
 
     @classmethod
-    def of(cls, commitment: Commitment, order: tuple[str, ...] = ()) -> "Decision":
+    def of(cls, commitment: Commitment, order: tuple[str, ...] = (), tournament=None) -> "Decision":
         return cls(
-            commitment_label(commitment),
+            commitment_label(commitment, tournament),
             commitment.commitment,
             commitment.revealed_seed,
             commitment.committed_at,
@@ -108,10 +108,11 @@ class GameNow:
     tables: tuple[TableProgress, ...]
     seats: tuple[pages.SeatRow, ...]
     draw: Decision | None  # the commitment its draw used (seed revealed), if any
+    single_stage: bool = False  # a club tournament's one stage, named "turnaj"
 
     @property
     def label(self) -> str:
-        return stage_label(self.kind)
+        return stage_label(self.kind, single=self.single_stage)
 
     @property
     def started(self) -> bool:
@@ -146,6 +147,7 @@ class HallState:
     standings: tuple[pages.StagePage, ...] = ()  # the latest stage(s) with results
     lots: tuple[Decision, ...] = ()  # the lots of those stages, newest first
     reveal: Reveal | None = None  # the place the ceremony shows now (``scoring.ceremony``)
+    single_stage: bool = False  # a club tournament's one stage, named "turnaj"
 
 
 @dataclass(frozen=True)
@@ -197,10 +199,7 @@ class SeatLine:
     seat: pages.SeatRow
     kind: str
     game: int
-
-    @property
-    def label(self) -> str:
-        return stage_label(self.kind)
+    label: str
 
 
 def seating(state: HallState) -> HallView | None:
@@ -208,7 +207,11 @@ def seating(state: HallState) -> HallView | None:
         return None
     several = len(state.games) > 1
     lines = sorted(
-        (SeatLine(seat, game.kind, game.number) for game in state.games for seat in game.seats),
+        (
+            SeatLine(seat, game.kind, game.number, game.label)
+            for game in state.games
+            for seat in game.seats
+        ),
         key=lambda line: (line.seat.player.name_key, line.seat.player.number),
     )
     found = _numbered("seats", chunks(lines, SEATS_PER_PAGE), games=state.games, several=several)
@@ -234,7 +237,7 @@ def standings(state: HallState) -> HallView | None:
     found = [Page("decision", {"decision": lot}) for lot in state.lots]
     for page in state.standings:
         kind = page.stage.kind
-        label = stage_label(kind)
+        label = stage_label(kind, single=state.single_stage)
         if page.held:
             found.append(Page("held", {"kind": kind, "label": label, "words": page.held}))
         elif page.has_provisional:  # a sheet waits for its confirmation: nothing until it has it
@@ -358,7 +361,10 @@ def _games_now(games: list[Game]) -> list[GameNow]:
                 for number, pk in tables[game.pk]
             ),
             tuple(seats[game.pk]),
-            Decision.of(game.commitment) if game.commitment_id else None,
+            Decision.of(game.commitment, tournament=game.stage.tournament)
+            if game.commitment_id
+            else None,
+            single_stage(game.stage.tournament),
         )
         for game in games
     ]
@@ -386,7 +392,7 @@ def _lots(tournament: Tournament, kinds: list[str], names: dict[int, str]) -> li
         .order_by("-drawn_at", "-id")
     ):
         order = tuple(names.get(key, str(key)) for key in lot.order)
-        found.append(Decision.of(lot.commitment, order))
+        found.append(Decision.of(lot.commitment, order, tournament))
     return found
 
 
@@ -407,11 +413,12 @@ def hall_state(tournament: Tournament, standings_of=None) -> HallState:
     if reveal is not None:  # the ceremony: nothing else is shown
         return HallState(tournament.name, reveal=reveal)
     games = _games_now(current_games(tournament))
+    single = single_stage(tournament)
     if any(game.started for game in games):  # playing: nothing else is shown
-        return HallState(tournament.name, tuple(games))
+        return HallState(tournament.name, tuple(games), single_stage=single)
     held = publicity.held_results(tournament)
     waiting = tuple(
-        Decision.of(c)
+        Decision.of(c, tournament=tournament)
         for c in Commitment.objects.filter(
             tournament=tournament, used_at__isnull=True, abandoned_at__isnull=True
         ).order_by("committed_at", "id")
@@ -428,4 +435,5 @@ def hall_state(tournament: Tournament, standings_of=None) -> HallState:
         waiting,
         tuple(shown),
         tuple(_lots(tournament, kinds, names)) if kinds else (),
+        single_stage=single,
     )

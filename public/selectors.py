@@ -82,10 +82,10 @@ def last_seats(tournament: Tournament, players: list[PlayerInfo]) -> dict[int, L
     return found
 
 
-def seat_words(stage: str, game: int, table: int, seat: int) -> str:
+def seat_words(stage: str, game: int, table: int, seat: int, tournament=None) -> str:
     """A seat in words: "finále A, partie 2, stůl 2, místo 1"."""
     return _("%(stage)s, game %(game)s, table %(table)s, seat %(seat)s") % {
-        "stage": stage_label(stage),
+        "stage": stage_label(stage, tournament),
         "game": game,
         "table": table,
         "seat": seat,
@@ -110,7 +110,10 @@ def seat_answer(tournament: Tournament, announced, found_rows, query: str) -> di
     """What the search found, in words: each seat found in the games being played, and the
     players of that name or number who have no seat in them, with their last seat."""
     answers = [
-        SeatAnswer(row.player.name, seat_words(game.stage.kind, game.number, row.table, row.seat))
+        SeatAnswer(
+            row.player.name,
+            seat_words(game.stage.kind, game.number, row.table, row.seat, tournament),
+        )
         for game, rows in found_rows
         for row in rows
     ]
@@ -136,7 +139,7 @@ def seat_answer(tournament: Tournament, announced, found_rows, query: str) -> di
         if last is None:
             words += " " + _("Not drawn to a table yet.")
         else:
-            seat = seat_words(last.stage, last.game, last.table, last.seat)
+            seat = seat_words(last.stage, last.game, last.table, last.seat, tournament)
             words += " " + _("Last seat: %(seat)s.") % {"seat": seat}
         not_in_play.append(SeatAnswer(name, words))
     if answers and len(answers) <= SPOKEN_ANSWERS:

@@ -59,7 +59,7 @@ def example(tournament: Tournament) -> dict | None:
     hexed = seed_hex(used.seed)
     return {
         "commitment": used,
-        "label": _label(used),
+        "label": _label(used, tournament),
         "text": f"{hexed}:{used.what}",
         "recomputed": commitment_of(used.seed, used.what),
         "matches": commitment_of(used.seed, used.what) == used.commitment,

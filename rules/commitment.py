@@ -18,7 +18,9 @@ Decision names (``what``) are plain text, one scheme for the whole championship:
 - a game's draw: ``<slug>/<stage>/game-<n>/tables`` followed by the options that shape the
   draw and are not in the tournament document, each as ``;key=value`` in this order:
   ``rounds=L-M`` (a qualifier game whose rounds are drawn from the same seed, between L and M
-  rounds) or ``rounds=typed`` (the organiser typed the rounds: not a lot), ``tables=N`` (the
+  rounds) or ``rounds=typed`` (the organiser typed the rounds: not a lot) or ``rounds=deals``
+  (a Slovní poker game: its deals 1 up to the most a game at its largest table can take, by
+  the tournament's settings, ``word_poker.most_deals``), ``tables=N`` (the
   organiser chose the number of tables), ``seating=kept`` (the qualifier keeps game 1's
   seating; only the starting players are drawn), ``sighted=no``, ``teammates=no``,
   ``repeats=no`` (a preference of the draw switched off). Example:
@@ -81,7 +83,8 @@ def random_for(seed: int | str) -> random.Random:
 class DrawOptions:
     """What shapes a game's draw beyond the tournament document, as written in its name."""
 
-    rounds: tuple[int, int] | str | None = None  # (least, most) drawn, "typed", None: final
+    # (least, most) drawn, "typed", "deals" (Slovní poker's), None: a final's 1-7
+    rounds: tuple[int, int] | str | None = None
     tables: int | None = None  # the organiser's number of tables
     kept_seating: bool = False
     sighted_at_every_table: bool = True
@@ -92,8 +95,8 @@ class DrawOptions:
 def draw_what(slug: str, stage: str, game: int, options: DrawOptions = DrawOptions()) -> str:
     """The name of a game's draw (see the module's documentation)."""
     parts = [f"{slug}/{stage}/game-{game}/{DRAW_DECISION}"]
-    if options.rounds == "typed":
-        parts.append("rounds=typed")
+    if options.rounds in ("typed", "deals"):
+        parts.append(f"rounds={options.rounds}")
     elif options.rounds is not None:
         parts.append(f"rounds={options.rounds[0]}-{options.rounds[1]}")
     if options.tables is not None:
@@ -134,8 +137,8 @@ def parse_draw_what(what: str) -> DrawName:
         if not sep:
             raise ValueError(f"an option without a value in {what!r}: {setting!r}")
         if key == "rounds":
-            if value == "typed":
-                values["rounds"] = "typed"
+            if value in ("typed", "deals"):
+                values["rounds"] = value
             else:
                 least, most = value.split("-")
                 values["rounds"] = (int(least), int(most))

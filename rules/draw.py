@@ -59,17 +59,25 @@ class TablePlan:
         return self.problem is None
 
 
-def fits(sizes: Sequence[int], largest: int = TABLE_SIZE_MAX) -> bool:
-    return all(TABLE_SIZE_MIN <= size <= largest for size in sizes)
+def fits(
+    sizes: Sequence[int], largest: int = TABLE_SIZE_MAX, smallest: int = TABLE_SIZE_MIN
+) -> bool:
+    return all(smallest <= size <= largest for size in sizes)
 
 
-def table_plan(players: int, tables: int | None = None, largest: int = TABLE_SIZE_MAX) -> TablePlan:
+def table_plan(
+    players: int,
+    tables: int | None = None,
+    largest: int = TABLE_SIZE_MAX,
+    smallest: int = TABLE_SIZE_MIN,
+) -> TablePlan:
     """Table sizes for ``players``: as equal as possible (largest minus smallest at most one).
 
     Without ``tables`` the fewest tables that keep everyone at 5 to ``largest`` are proposed;
     when no count can (fewer than 5 players, or 9), the nearest seating is offered with the
     reason: one table for a handful, otherwise the split whose tables stay within the game's
-    limit of 8 players (pravidla-syllabatim.txt) and miss the 5 by the least.
+    limit of 8 players (pravidla-syllabatim.txt) and miss the 5 by the least. Another game's
+    tables (Slovní poker's 2–9) are planned alike within ``smallest`` to ``largest``.
     """
     if players <= 0:
         return TablePlan((), NO_PLAYERS)
@@ -77,18 +85,20 @@ def table_plan(players: int, tables: int | None = None, largest: int = TABLE_SIZ
         if tables < 1 or tables > players:
             raise ValueError(f"cannot seat {players} players at {tables} tables")
         sizes = tuple(even_split(players, tables))
-        return TablePlan(sizes, None if fits(sizes, largest) else TABLES_OUT_OF_RANGE)
-    if players < TABLE_SIZE_MIN:
+        return TablePlan(sizes, None if fits(sizes, largest, smallest) else TABLES_OUT_OF_RANGE)
+    if players < smallest:
         return TablePlan((players,), TOO_FEW_PLAYERS)
     count = -(-players // largest)
     sizes = tuple(even_split(players, count))
-    return TablePlan(sizes, None if fits(sizes, largest) else NO_BALANCED_SEATING)
+    return TablePlan(sizes, None if fits(sizes, largest, smallest) else NO_BALANCED_SEATING)
 
 
-def table_counts(players: int, largest: int = TABLE_SIZE_MAX) -> list[int]:
-    """Every table count that keeps all tables at 5 to ``largest`` players (the organiser may
-    choose)."""
-    return [t for t in range(1, players + 1) if fits(even_split(players, t), largest)]
+def table_counts(
+    players: int, largest: int = TABLE_SIZE_MAX, smallest: int = TABLE_SIZE_MIN
+) -> list[int]:
+    """Every table count that keeps all tables at ``smallest`` (5) to ``largest`` players (the
+    organiser may choose)."""
+    return [t for t in range(1, players + 1) if fits(even_split(players, t), largest, smallest)]
 
 
 def final_table_largest(players: int) -> int:

@@ -40,9 +40,10 @@ class Problem:
     params: dict = field(default_factory=dict)
 
 
-def table_size_problem(size: int) -> Problem | None:
-    if size > TABLE_SIZE_MAX:
-        return Problem(TABLE_TOO_LARGE, params={"size": size, "maximum": TABLE_SIZE_MAX})
+def table_size_problem(size: int, maximum: int = TABLE_SIZE_MAX) -> Problem | None:
+    """A table above ``maximum`` players (the game's: Syllabatim's 8, Slovní poker's 9)."""
+    if size > maximum:
+        return Problem(TABLE_TOO_LARGE, params={"size": size, "maximum": maximum})
     return None
 
 

@@ -326,6 +326,7 @@ def poker_settings(document: Mapping) -> dict:
             to=document.get("game_end", default.to),
             deal_wins=document.get("deal_wins", default.deal_wins),
             points_limit=document.get("points_limit", default.points_limit),
+            deals_limit=document.get("deals_limit", default.deals_limit),
         ),
         "order": tuple(document.get("standings", word_poker.CRITERIA)),
     }
@@ -337,6 +338,7 @@ def poker_document(poker: "WordPoker") -> dict:
         "game_end": poker.end.to,
         "deal_wins": poker.end.deal_wins,
         "points_limit": poker.end.points_limit,
+        "deals_limit": poker.end.deals_limit,
         "standings": list(poker.order),
     }
 

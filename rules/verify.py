@@ -8,7 +8,9 @@ game's draw and every lot that reveals its seed:
 - the result: the draw recomputed from the seed and the published inputs (the players seated
   in that game, their categories and teams, the earlier games of the stage, the number and
   sizes of the tables, the options named in ``what``) gives exactly the document's tables,
-  seats, starting players and, for a qualifier game whose rounds were drawn, its rounds; a lot
+  seats, starting players and, for a qualifier game whose rounds were drawn, its rounds (a
+  Slovní poker game: its deals, 1 up to the most a game at its largest table can take by the
+  tournament's settings, ``word_poker.most_deals``); a lot
   recomputed from its seed and its tied group gives the lot's order.
 
 A swap of two players' seats by the organiser before the draw was confirmed is recorded in the
@@ -42,7 +44,9 @@ from .commitment import (
 )
 from .draw import Entrant, Preferences, RoundRange, draw_rounds, draw_seating, kept_starting_seats
 from .draw import lot_order as recompute_lot
+from .rulesets import WORD_POKER, document_rule_set
 from .stages import QUALIFIER, STAGES
+from .word_poker import most_deals
 
 # Commitment states
 OK = "ok"
@@ -259,7 +263,12 @@ def reproduce_draw(document: dict, kind: str, game: dict, earlier: list[dict]) -
             expected = [list(table) for table in seating.tables]
             expected_start = list(seating.starting_seats)
         expected_rounds = None
-        if kind == QUALIFIER and isinstance(options.rounds, tuple):
+        poker = document_rule_set(document.get("tournament", {}))
+        if poker is not None and poker.name == WORD_POKER:
+            # its deals, 1 up to the most a game at its largest table can take
+            largest = max(map(len, expected), default=0)
+            expected_rounds = list(range(1, most_deals(largest, poker.end) + 1))
+        elif kind == QUALIFIER and isinstance(options.rounds, tuple):
             expected_rounds = list(draw_rounds(seed, RoundRange(*options.rounds)).rounds)
     except ValueError as error:
         return Note(NOT_REPRODUCIBLE, {"detail": Note("impossible", {"error": error})})

@@ -9,7 +9,11 @@ deal, and all who share it win it ("vyhrávají všichni hráči s nejvyšším 
 game at a table ends when a player reaches the deal wins set for the tournament (five by the
 rules), or, in the variant of the rules ("Zápisník nebo počítadlo"), when a player's points
 reach a limit set beforehand; all who reach it in that same deal with the most points win it
-(the rules name one winner; equal stays equal, as in a deal).
+(the rules name one winner; equal stays equal, as in a deal). A deal's results may be below
+zero, so no number of deals is sure to reach a points limit: a tournament bounds such a game
+by the most deals it plays (``GameEnd.deals_limit``, the organiser's, not the rules'); a game
+nobody has brought to the limit by then ends after that deal, won by the most points (the
+player nearest the limit).
 
 What a sheet may say is bound by the cards: five cards in hand, split between the word and
 what is left. The points left are those of some of the hand's cards; the word holds the rest
@@ -39,6 +43,11 @@ DICE = 5  # three thrown first, a fourth and the fifth after the exchanges
 PLAYERS_MIN, PLAYERS_MAX = 2, 9  # "pro 2-9 hráčů"
 DEAL_WINS = 5  # "Celkovým vítězem je hráč, který dosáhne pěti vítězství"
 DEAL_WINS_MAX = 10  # the most deal wins a tournament may set (not the rules': bounds the deals)
+# The highest deal number a game can reach under any setting a tournament may record: nine
+# players to DEAL_WINS_MAX deal wins (``most_deals``); a round's number is bounded by it, as
+# 1-7 bound a Syllabatim game's rounds, and so is a game to a points limit's deals_limit.
+DEALS_MAX = PLAYERS_MAX * (DEAL_WINS_MAX - 1) + 1
+DEALS_LIMIT = 15  # the most deals of a game to a points limit unless the organiser sets others
 
 # What a game is played to (the tournament's setting).
 TO_DEAL_WINS = "deal_wins"
@@ -124,11 +133,13 @@ def deal_winners(lines: Sequence[DealLine]) -> frozenset:
 @dataclass(frozen=True)
 class GameEnd:
     """What a game at a table is played to: ``deal_wins`` deal wins (the rules: five), or, with
-    ``to=TO_POINTS``, ``points_limit`` points summed over the deals."""
+    ``to=TO_POINTS``, ``points_limit`` points summed over the deals, in ``deals_limit`` deals
+    at most (after the last the most points win)."""
 
     to: str = TO_DEAL_WINS
     deal_wins: int = DEAL_WINS
     points_limit: int = 30  # "například na 30 nebo více bodů"
+    deals_limit: int = DEALS_LIMIT
 
     def __post_init__(self):
         if self.to not in (TO_DEAL_WINS, TO_POINTS):
@@ -139,6 +150,10 @@ class GameEnd:
             whole_number(self.points_limit) and self.points_limit >= 1
         ):
             raise ValueError("a points limit is one point at least")
+        if self.to == TO_POINTS and not (
+            whole_number(self.deals_limit) and 1 <= self.deals_limit <= DEALS_MAX
+        ):
+            raise ValueError(f"a game to a points limit plays 1 to {DEALS_MAX} deals")
 
 
 @dataclass(frozen=True)
@@ -162,7 +177,7 @@ def game_state(
             wins.setdefault(player, 0)
         for player in deal_winners(lines):
             wins[player] += 1
-        winners = _winners(wins, points, end)
+        winners = _winners(wins, points, end, number)
         if winners:
             return GameState(wins, points, number, winners)
     return GameState(wins, points, None, frozenset())
@@ -171,11 +186,12 @@ def game_state(
 def most_deals(players: int, end: GameEnd = GameEnd()) -> int | None:
     """The most deals a game of ``players`` at a table can take: every deal is won by someone,
     so after ``players × (deal_wins − 1) + 1`` deals some player has ``deal_wins`` of them (and
-    a game can last that long: each player wins ``deal_wins − 1`` deals alone first). None for
-    a points limit: a deal's results may be below zero, so no number of deals is sure to reach
-    it. What the draws, the desk's grid and a stage's progress must plan for a game's deals."""
+    a game can last that long: each player wins ``deal_wins − 1`` deals alone first). To a
+    points limit: the tournament's ``deals_limit`` (a deal's results may be below zero, so no
+    number of deals is sure to reach the limit). What the draws, the desk's grid and a stage's
+    progress must plan for a game's deals."""
     if end.to == TO_POINTS:
-        return None
+        return end.deals_limit
     return players * (end.deal_wins - 1) + 1
 
 
@@ -186,16 +202,15 @@ def ended_tables(tables: Iterable[Sequence[Sequence[DealLine]]], end: GameEnd = 
     return sum(1 for deals in tables if game_state(deals, end).ended_after is not None)
 
 
-# The highest deal number a game can reach under any setting a tournament may record: nine
-# players to DEAL_WINS_MAX deal wins (a round's number is bounded by it, as 1-7 bound a
-# Syllabatim game's rounds).
-DEALS_MAX = most_deals(PLAYERS_MAX, GameEnd(deal_wins=DEAL_WINS_MAX))
-
-
-def _winners(wins: Mapping, points: Mapping, end: GameEnd) -> frozenset:
+def _winners(wins: Mapping, points: Mapping, end: GameEnd, deal: int) -> frozenset:
+    """Who has won the game after ``deal``: the deal wins set; else the first to the points
+    limit (of several in the same deal, the most points); else, after the last deal a game to
+    a points limit plays, the most points."""
     if end.to == TO_DEAL_WINS:
         return frozenset(player for player, won in wins.items() if won >= end.deal_wins)
     reached = {player: total for player, total in points.items() if total >= end.points_limit}
+    if not reached and deal >= end.deals_limit:
+        reached = dict(points)
     if not reached:
         return frozenset()
     best = max(reached.values())

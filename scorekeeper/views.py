@@ -21,6 +21,8 @@ from rules.championship import MOVE_CLOCK_WARNING_SECONDS
 from scoring import clocks, links
 from scoring import sheets as sheet_services
 from scoring.models import Sheet, TableLink
+from scoring.selectors import poker_table_ends
+from tournament.models import Round
 from ui.sheet_form import (
     club_columns,
     field_name,
@@ -66,11 +68,24 @@ def _focus(rows, problems) -> str | None:
     return None
 
 
-def _context(request, link, round_, state, values, problems, *, saved=None, repeated=False):
+def _poker_end(game, table) -> Round | None:
+    """Slovní poker: the deal that ended the table's game (its later deals are not played),
+    else None. One query, none under another rule set."""
+    ended = poker_table_ends(game.stage.tournament, [game.pk]).get(table.pk)
+    if ended is None:
+        return None
+    return next(r for r in game.rounds.all() if r.position == ended[1])
+
+
+def _context(
+    request, link, round_, state, values, problems, *, saved=None, repeated=False, won=None
+):
     table = link.table
     game = table.game
     stage = game.stage
-    rounds = list(game.rounds.order_by("position"))
+    rounds = [
+        r for r in game.rounds.order_by("position") if won is None or r.position <= won.position
+    ]
     sheets = {s.round_id: s for s in Sheet.objects.filter(table=table)}
     rows = (
         form_rows(state, values, problems, fields=sheet_keys(state, at_table=True)) if state else []
@@ -112,6 +127,7 @@ def _context(request, link, round_, state, values, problems, *, saved=None, repe
         "saved_draft_key": f"{link.code}:{saved.round.number}" if saved else "",
         "home_url": reverse("scorekeeper:table", kwargs={"token": token}),
         "ended_early": ended_early_words(game),
+        "won_in": won,
         "clock": clocks.clock_on(table),
         "clock_url": reverse("scorekeeper:clock", kwargs={"token": token}),
         "clock_warning": MOVE_CLOCK_WARNING_SECONDS,
@@ -129,10 +145,18 @@ def _game_over(request, link: TableLink, *, saved=None, refused=False, repeated=
     return render(request, "scorekeeper/table.html", context, status=409 if refused else 200)
 
 
-def _next_round(game, table):
-    """The first round in playing order that the table has no sheet of yet."""
+def _next_round(game, table, won=None):
+    """The first round in playing order that the table has no sheet of yet (Slovní poker: up
+    to the deal ``won`` that ended the table's game)."""
     done = set(Sheet.objects.filter(table=table).values_list("round_id", flat=True))
-    return next((r for r in game.rounds.order_by("position") if r.pk not in done), None)
+    return next(
+        (
+            r
+            for r in game.rounds.order_by("position")
+            if r.pk not in done and (won is None or r.position <= won.position)
+        ),
+        None,
+    )
 
 
 def _saved_round(request, game, table):
@@ -178,17 +202,20 @@ def table(request, link: TableLink, round=None):  # noqa: A002 - the domain's wo
     if request.method == "POST":
         round_ = _round_of(game, round if round is not None else request.POST.get("round", ""))
         return _save(request, link, round_)
+    won = _poker_end(game, table_)
     if round is not None:
         round_ = _round_of(game, round)
+        if won is not None and round_.position > won.position:
+            round_ = None  # a deal after the table's game was won: not played
     else:
-        round_ = _next_round(game, table_)
+        round_ = _next_round(game, table_, won)
     state = sheet_services.sheet_state(table_, round_) if round_ else None
     saved = _saved_round(request, game, table_)
     values = form_values(state) if state else {}
     return render(
         request,
         "scorekeeper/table.html",
-        _context(request, link, round_, state, values, [], saved=saved),
+        _context(request, link, round_, state, values, [], saved=saved, won=won),
     )
 
 

@@ -20,6 +20,7 @@ from rules.sanctions import Sanction as SanctionData
 from rules.sanctions import void, voided_games
 from rules.score import RESULT_FIELDS, RoundEntry, entry_of, round_score
 from rules.stages import STAGES
+from tournament.labels import single_stage, stage_label
 from tournament.models import DrawStatus, Seat, Tournament
 
 from .models import RoundResult
@@ -100,6 +101,11 @@ class CardStage:
     progress: str = ""  # where an unfinished stage stands, in words
     expelled: ExpelledRow | None = None
     held: str | None = None  # held for the announcement: when they will be announced
+    label: str = ""  # the stage's name as its tournament's pages say it ("Turnaj" in a club's)
+
+    @property
+    def name(self) -> str:
+        return self.label or stage_label(self.kind)
 
     @property
     def points(self) -> int:
@@ -199,6 +205,7 @@ def cards(
     close_bonus: int,
     ranks: dict[tuple[str, int, int], int] | None = None,
     rule_set: str = CHAMPIONSHIP,
+    one_stage: bool = False,
 ) -> list[PlayerCard]:
     """The cards of ``numbers``, by start number, from the stages' standings pages and the
     players' round lines: no database. A held stage (``StagePage.held``) shows no round.
@@ -221,7 +228,9 @@ def cards(
             if kind not in own and place is None:
                 continue
             if page is not None and page.held is not None:
-                card_stages.append(CardStage(kind, held=page.held))
+                card_stages.append(
+                    CardStage(kind, held=page.held, label=stage_label(kind, single=one_stage))
+                )
                 continue
             games = tuple(
                 CardGame(
@@ -246,6 +255,7 @@ def cards(
                     if page is not None and page.in_progress
                     else "",
                     expelled=_expelled(page, number) if row is None else None,
+                    label=stage_label(kind, single=one_stage),
                 )
             )
         found.append(
@@ -327,4 +337,5 @@ def player_cards(
         close_bonus=tournament.close_bonus_in_force(),
         ranks=ranks_after_games(tournament_data(tournament), seated_by_game(tournament)),
         rule_set=tournament.rule_set,
+        one_stage=single_stage(tournament),
     )

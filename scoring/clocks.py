@@ -9,7 +9,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.championship import MOVE_CLOCK_SECONDS_MIN
-from tournament.labels import stage_label
 from tournament.lookups import who
 from tournament.models import DrawStatus, Game, Table
 from tournament.refusals import Refused
@@ -27,7 +26,7 @@ def _where(table: Table) -> str:
     game = table.game
     return _("Table %(table)s (%(stage)s, game %(game)s)") % {
         "table": table.number,
-        "stage": stage_label(game.stage.kind),
+        "stage": game.stage.get_kind_display(),
         "game": game.number,
     }
 

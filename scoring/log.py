@@ -151,7 +151,7 @@ def _game_entries(tournament: Tournament) -> list[Entry]:
     )
     for before, record in _pairs(records):
         kind = record.stage.kind
-        where = {"stage": stage_label(kind), "game": record.number}
+        where = {"stage": stage_label(kind, tournament), "game": record.number}
         options = record.draw_options or {}
         drew = record.drawn_at and (before is None or before.drawn_at != record.drawn_at)
         if drew:
@@ -236,9 +236,9 @@ def _game_entries(tournament: Tournament) -> list[Entry]:
     return entries
 
 
-def _lot_words(record) -> str:
+def _lot_words(record, tournament: Tournament) -> str:
     words = _("Lot (%(scope)s): order %(order)s, seed %(seed)s") % {
-        "scope": stage_label(record.stage) if record.stage != Lot.TEAMS else _("teams"),
+        "scope": stage_label(record.stage, tournament) if record.stage != Lot.TEAMS else _("teams"),
         "order": ", ".join(map(str, record.order)),
         "seed": record.seed,
     }
@@ -264,7 +264,7 @@ def _lot_entries(tournament: Tournament) -> list[Entry]:
                 record.drawn_at or record.history_date,
                 record.drawn_by or _history_user(record),
                 LOT,
-                _lot_words(record),
+                _lot_words(record, tournament),
                 record.stage,
                 None,
                 record.history_id,
@@ -276,7 +276,9 @@ def _lot_entries(tournament: Tournament) -> list[Entry]:
         .exclude(pk__in=recorded)
         .select_related("commitment")
     ):
-        entries.append(Entry(lot.drawn_at, lot.drawn_by, LOT, _lot_words(lot), lot.stage))
+        entries.append(
+            Entry(lot.drawn_at, lot.drawn_by, LOT, _lot_words(lot, tournament), lot.stage)
+        )
     return entries
 
 
@@ -290,7 +292,7 @@ def _sheet_entries(tournament: Tournament, users: dict[int, str]) -> list[Entry]
     for before, record in _pairs(records):
         game = record.table.game
         where = {
-            "stage": stage_label(game.stage.kind),
+            "stage": stage_label(game.stage.kind, tournament),
             "game": game.number,
             "table": record.table.number,
             "round": record.round.number,
@@ -350,7 +352,7 @@ def _sanction_entries(tournament: Tournament, public: bool) -> list[Entry]:
         where = {
             "player": f"{record.player.start_number}. {record.player.name}",
             "scope": SanctionScope(record.scope).label,
-            "stage": stage_label(record.game.stage.kind),
+            "stage": stage_label(record.game.stage.kind, tournament),
             "game": record.game.number,
         }
         base = (record.game.stage.kind, record.game.number)
@@ -396,7 +398,7 @@ def _clock_entries(tournament: Tournament) -> list[Entry]:
     for clock in clocks.order_by("-ordered_at", "-id")[:SOURCE_LIMIT]:
         game = clock.table.game
         where = {
-            "stage": stage_label(game.stage.kind),
+            "stage": stage_label(game.stage.kind, tournament),
             "game": game.number,
             "table": clock.table.number,
             "seconds": clock.seconds_per_move,
@@ -458,11 +460,13 @@ def _announcement_entries(tournament: Tournament) -> list[Entry]:
         was = before is not None and before.results_held
         if record.results_held and (not was or before.announcement != record.announcement):
             words = _("Results of the %(stage)s held for the announcement: %(when)s") % {
-                "stage": stage_label(record.kind),
+                "stage": stage_label(record.kind, tournament),
                 "when": record.announcement or _("at the ceremony"),
             }
         elif was and not record.results_held:
-            words = _("Results of the %(stage)s released") % {"stage": stage_label(record.kind)}
+            words = _("Results of the %(stage)s released") % {
+                "stage": stage_label(record.kind, tournament)
+            }
         else:
             continue
         entries.append(
@@ -601,7 +605,10 @@ def log_page(query, tournament: Tournament, *, public: bool) -> dict:
         "entries": page,
         "kinds": [{"code": k, "label": KINDS[k], "chosen": k in only.kinds} for k in allowed],
         "stages": [
-            {"code": code, "label": _("teams") if code == TEAMS else stage_label(code)}
+            {
+                "code": code,
+                "label": _("teams") if code == TEAMS else stage_label(code, tournament),
+            }
             for code in STAGE_CODES
         ],
         "filter": only,

@@ -24,7 +24,7 @@ from rules.stages import FINAL_A, FINAL_B, QUALIFIER, STAGES
 from tournament import persons
 from tournament.characters import NameFormField
 from tournament.forms import RoundListField
-from tournament.models import Card, Gender, Person, Player, Team, Tournament
+from tournament.models import Card, Gender, Person, Player, RuleSetChoice, Team, Tournament
 from tournament.services import (
     PLAYER_FIELDS,
     POKER_SETTINGS,
@@ -73,6 +73,17 @@ def poker_order_words(value: str) -> str:
         word_poker.POINTS: _("points"),
     }
     return ", ".join(str(words.get(name, name)) for name in value.split(","))
+
+
+# A Slovní poker tournament's game is its deals and its sheet has no close nor Syllabatim
+# cards: the qualifier's rounds, the close bonus and the highest card value do not apply.
+POKER_NOT_APPLICABLE = (
+    "close_bonus",
+    "max_card_value",
+    "qualifier_rounds_min",
+    "qualifier_rounds_max",
+    "qualifier_rounds",
+)
 
 
 class TournamentForm(forms.ModelForm):
@@ -154,6 +165,12 @@ class TournamentForm(forms.ModelForm):
                 self.fields[name].required = False
         for name in self.frozen:
             self.fields.pop(name, None)
+        # What the tournament's rule set does not read is not asked (kept as it is).
+        self.not_applicable = (
+            POKER_NOT_APPLICABLE if self.instance.rule_set == RuleSetChoice.WORD_POKER else ()
+        )
+        for name in self.not_applicable:
+            self.fields.pop(name, None)
 
     def _kept(self, name: str) -> str:
         value = self.cleaned_data.get(name)
@@ -173,6 +190,9 @@ class TournamentForm(forms.ModelForm):
 
     def clean_poker_points_limit(self):
         return self._kept("poker_points_limit")
+
+    def clean_poker_deals_limit(self):
+        return self._kept("poker_deals_limit")
 
     def clean_poker_standings(self):
         return self._kept("poker_standings")

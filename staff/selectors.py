@@ -508,7 +508,7 @@ def stages_for_announcement(tournament: Tournament) -> list[dict]:
     return [
         {
             "kind": kind,
-            "label": stage_label(kind),
+            "label": stage_label(kind, tournament),
             "held": stored.get(kind, (False, ""))[0],
             "announcement": stored.get(kind, (False, ""))[1],
             "over": kind in states and states[kind].over,

@@ -14,11 +14,14 @@ CATEGORY_NAMES = {
 }
 
 
-def stage_label(kind: str, tournament=None) -> str:
+def stage_label(kind: str, tournament=None, *, single: bool | None = None) -> str:
     """A stage's name ("Kvalifikace"); a code that names no stage (an old history record's)
     is shown as it is. Given its tournament: a club tournament without finals plays one stage,
-    which qualifies for nothing: it is named "Turnaj" (issue 35)."""
-    if kind == QUALIFIER and tournament is not None and single_stage(tournament):
+    which qualifies for nothing: it is named "Turnaj" (issue 35). ``single``: whether the
+    tournament is such a one, where the caller kept that instead of the tournament."""
+    if single is None:
+        single = tournament is not None and single_stage(tournament)
+    if kind == QUALIFIER and single:
         return pgettext("the one stage of a club tournament", "Tournament")
     return str(Stage.Kind(kind).label) if kind in Stage.Kind.values else kind
 

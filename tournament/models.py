@@ -187,6 +187,15 @@ class Tournament(models.Model):
         default=word_poker.GameEnd.points_limit,
         validators=[MinValueValidator(1)],
     )
+    poker_deals_limit = models.PositiveSmallIntegerField(
+        _("the most deals of a game to a points limit"),
+        default=word_poker.DEALS_LIMIT,
+        validators=[MinValueValidator(1), MaxValueValidator(word_poker.DEALS_MAX)],
+        help_text=_(
+            "A game to a points limit is drawn with this many deals; when nobody has reached "
+            "the limit after the last of them, the most points win the game."
+        ),
+    )
     poker_standings = models.CharField(
         _("order of the Slovní poker standings"),
         max_length=40,
@@ -343,6 +352,10 @@ class Tournament(models.Model):
                 name="tournament_poker_deal_wins_in_range",
             ),
             models.CheckConstraint(
+                condition=Q(poker_deals_limit__gte=1, poker_deals_limit__lte=word_poker.DEALS_MAX),
+                name="tournament_poker_deals_limit_in_range",
+            ),
+            models.CheckConstraint(
                 condition=~Q(kind=TournamentKind.CHAMPIONSHIP)
                 | Q(rule_set=RuleSetChoice.CHAMPIONSHIP),
                 name="tournament_championship_by_its_rules",
@@ -378,6 +391,7 @@ class Tournament(models.Model):
                     to=self.poker_game_end,
                     deal_wins=self.poker_deal_wins,
                     points_limit=self.poker_points_limit,
+                    deals_limit=self.poker_deals_limit,
                 ),
                 order=tuple(self.poker_standings.split(",")),
             )

@@ -62,9 +62,16 @@ SETTINGS_FIELDS = (
     "poker_game_end",
     "poker_deal_wins",
     "poker_points_limit",
+    "poker_deals_limit",
     "poker_standings",
 )
-POKER_SETTINGS = ("poker_game_end", "poker_deal_wins", "poker_points_limit", "poker_standings")
+POKER_SETTINGS = (
+    "poker_game_end",
+    "poker_deal_wins",
+    "poker_points_limit",
+    "poker_deals_limit",
+    "poker_standings",
+)
 PLAYER_FIELDS = (
     "start_number",
     "name",

@@ -15,6 +15,7 @@ from scoring.standings import (
     QUALIFIER,
     final_fields,
 )
+from tournament.labels import single_stage
 from tournament.models import Player
 from ui.lookups import tournament_or_404
 from ui.refusals import show_refusal
@@ -43,6 +44,7 @@ def advancement(request, slug):
             ],
             "lots": Lot.objects.filter(tournament=tournament).order_by("-id"),
             "warnings": quota_warnings(tournament),
+            "single_stage": single_stage(tournament),  # a club's one stage: "turnaj"
         },
     )
 

@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from rules import draw as rules_draw
-from rules.championship import TABLE_SIZE_MAX, TABLE_SIZE_MIN
+from rules.stages import FINALS
 from tournament.labels import stage_label
 from tournament.models import Game, Tournament
 from ui.refusals import refusal_text
@@ -27,8 +27,9 @@ def _next_number(tournament: Tournament, kind: str) -> int:
 def stage_summary(tournament: Tournament, kind: str) -> dict:
     field = stage_field(tournament, kind)
     count = len(field.players)
-    plan = services.plan_for(kind, count) if count else None
-    counts = services.table_counts(kind, count)
+    plan = services.plan_for(kind, count, tournament=tournament) if count else None
+    counts = services.table_counts(kind, count, tournament)
+    smallest, largest = services.table_sizes(None if kind in FINALS else tournament)
     next_number = _next_number(tournament, kind)
     try:
         services.check_game_number(tournament, kind, next_number)
@@ -43,13 +44,15 @@ def stage_summary(tournament: Tournament, kind: str) -> dict:
         .order_by("number"),
         "field": field,
         "plan": plan,
-        "problem": services.table_problem(plan, count) if plan else None,
+        "problem": services.table_problem(plan, count, None if kind in FINALS else tournament)
+        if plan
+        else None,
         "reason": services.plan_reason(plan, count) if plan else None,
         "counts": counts,
-        "size_min": TABLE_SIZE_MIN,
+        "size_min": smallest,
         "size_max": max(
             (size for t in counts for size in rules_draw.even_split(count, t)),
-            default=TABLE_SIZE_MAX,
+            default=largest,
         ),
         "next": next_number,
         "no_more": no_more,

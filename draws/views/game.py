@@ -8,6 +8,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.access import organiser_required
 from rules import draw as rules_draw
+from rules.rulesets import WORD_POKER
 from tournament.labels import stage_label
 from tournament.models import Player
 from ui.lookups import game_or_404, tournament_or_404
@@ -45,12 +46,15 @@ def game(request, slug, stage, number):
             "rounds": list(drawn.rounds.all()),
             "report": report_of(drawn),
             "not_held": [line["name"] for line in report_of(drawn) if not line["held"]],
-            "problem": services.table_problem(plan, sum(sizes)),
+            "problem": services.table_problem(
+                plan, sum(sizes), tournament if stage == "qualifier" else None
+            ),
             "absent": absent,
             "has_results": game_has_results(drawn),
             "swap_form": SwapForm(players=players),
             "swaps": options.get("swaps", []),
-            "rounds_form": TypedRoundsForm(),
+            # a Slovní poker game's deals are those its draw planned: never typed
+            "rounds_form": None if tournament.rule_set == WORD_POKER else TypedRoundsForm(),
             "used_commitment": drawn.commitment,
             "redraw_commitment": services.open_draw_commitment(tournament, stage, number),
         },

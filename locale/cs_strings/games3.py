@@ -3,7 +3,6 @@
 A deal is a "hra", the play to the deal wins at a table a "partie" (as in games.py)."""
 
 CS = {
-    "A Slovní poker game to a points limit has no highest number of deals, so its deals cannot be planned yet: set the game to deal wins in the tournament's settings.": "Partie Slovního pokeru na bodový limit nemá nejvyšší počet her, její hry proto zatím nelze naplánovat: v nastavení turnaje nastavte partii na výhry ve hrách.",
     "A Slovní poker game is played deal after deal until a player has won the deals the tournament sets: its rounds are not typed.": "Partie Slovního pokeru se hraje hru za hrou, dokud některý hráč nevyhraje tolik her, kolik turnaj stanoví: její kola se nezadávají.",
     "A Slovní poker game's rounds are its deals until a player has won the deals the tournament sets: they are not typed nor drawn.": "Kola partie Slovního pokeru jsou její hry, dokud některý hráč nevyhraje tolik her, kolik turnaj stanoví: nezadávají se ani nelosují.",
     "a game has rounds %(first)s to %(last)s, not %(rounds)s": "partie má kola %(first)s až %(last)s, ne %(rounds)s",

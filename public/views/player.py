@@ -51,7 +51,8 @@ def player(request, slug, number):
                         # the image's name without the Czech name (the page's h1 says it)
                         spoken=""
                         if czech_page()
-                        else _("Running total in the %(stage)s") % {"stage": stage_label(kind)},
+                        else _("Running total in the %(stage)s")
+                        % {"stage": stage_label(kind, tournament)},
                     ),
                     "ranks": [(game, rank) for k, game, rank in page.ranks if k == kind],
                 }

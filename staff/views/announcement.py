@@ -56,7 +56,7 @@ def announcement(request, slug):
             messages.success(
                 request,
                 _("The results of the %(stage)s are released: the public sees them now.")
-                % {"stage": stage_label(kind)},
+                % {"stage": stage_label(kind, tournament)},
             )
             return redirect("staff:announcement", slug=slug)
         form = HoldResultsForm(request.POST, prefix=kind)
@@ -73,7 +73,7 @@ def announcement(request, slug):
                 messages.success(
                     request,
                     _("The results of the %(stage)s are held until the announcement.")
-                    % {"stage": stage_label(kind)},
+                    % {"stage": stage_label(kind, tournament)},
                 )
                 return redirect("staff:announcement", slug=slug)
         forms_by_kind[kind] = form

@@ -41,7 +41,13 @@ SECTIONS = [
     (
         "poker",
         lambda: _("Slovní poker (only when the tournament plays it)"),
-        ["poker_game_end", "poker_deal_wins", "poker_points_limit", "poker_standings"],
+        [
+            "poker_game_end",
+            "poker_deal_wins",
+            "poker_points_limit",
+            "poker_deals_limit",
+            "poker_standings",
+        ],
     ),
     (
         "qualifier",
@@ -62,6 +68,10 @@ SECTIONS = [
         [services.confirmation_field(kind) for kind in STAGES],
     ),
 ]
+
+
+# Sections left out when none of their settings applies to the tournament's rule set.
+NOT_APPLICABLE_SECTIONS = ("scoring",)
 
 
 def _shown(tournament: Tournament, name: str) -> str:
@@ -89,6 +99,8 @@ def _sections(form: TournamentForm, tournament: Tournament | None, confirmation:
     for key, legend, names in SECTIONS:
         items = []
         for name in names:
+            if name in form.not_applicable:
+                continue
             if name in form.fields:
                 items.append({"field": form[name]})
             elif name in form.frozen and tournament is not None:
@@ -113,7 +125,8 @@ def _sections(form: TournamentForm, tournament: Tournament | None, confirmation:
                         "reason": form.frozen[name],
                     }
                 )
-        result.append({"key": key, "legend": legend(), "items": items})
+        if items or key not in NOT_APPLICABLE_SECTIONS:
+            result.append({"key": key, "legend": legend(), "items": items})
     return result
 
 

@@ -52,3 +52,33 @@ def test_every_printout_of_a_club_tournament_renders(casual_game):
     assert documents_
     for document in documents_:
         assert catalog.render(tournament, document), document
+
+
+def test_a_poker_sheet_asks_the_word_and_the_hand_and_its_blank_every_deal(db):
+    """Slovní poker's printed sheet has its own columns (no close, no words laid); its blank
+    sheet has nine player lines and a block for every deal a game of nine can need (37 to
+    five deal wins, the deals the tournament sets to a points limit), as the draw plans."""
+    from rules import word_poker
+    from tournament.models import Tournament
+
+    from .conftest import club_game
+
+    game = club_game("word_poker")
+    text = " ".join(text_of(pdf.score_sheets(documents.game_sheets(game)[:1])).split())
+    for label in ("Body slova", "Body karet v ruce", "Výsledek hry"):
+        assert label in text, label
+    assert "Zavřel" not in text and "Nejdelší slovo" not in text
+    tournament = game.stage.tournament
+    blank = documents.blank_sheet(tournament)
+    assert len(blank.seats) == word_poker.PLAYERS_MAX == 9
+    assert len(blank.rounds) == word_poker.most_deals(9, tournament.rules().end) == 37
+    content = pdf.score_sheets([blank])
+    assert " ".join(text_of(content).split()).count("Kolo ____") == 37
+    Tournament.objects.filter(pk=tournament.pk).update(poker_game_end="points_limit")
+    tournament.refresh_from_db()
+    assert len(documents.blank_sheet(tournament).rounds) == word_poker.DEALS_LIMIT
+
+
+def test_the_other_blank_sheets_keep_seven_rounds(casual_game):
+    blank = documents.blank_sheet(casual_game.stage.tournament)
+    assert (len(blank.seats), len(blank.rounds), blank.poker) == (8, 7, False)

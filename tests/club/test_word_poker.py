@@ -198,6 +198,7 @@ def test_a_slovni_poker_tournament_round_trips_in_version_6(poker_game):
         "game_end": "deal_wins",
         "deal_wins": 2,
         "points_limit": 30,
+        "deals_limit": word_poker.DEALS_LIMIT,
         "standings": ["deals_won", "points", "games_won"],
     }
     again, _warnings = import_tournament(json.loads(json.dumps(exported)), slug="znovu")

@@ -89,7 +89,7 @@ def test_a_poker_game_is_drawn_with_every_deal_its_largest_table_can_need(poker_
     assert poker_game.draw_options["rounds"] == "deals"
 
 
-def test_a_poker_game_to_a_points_limit_or_with_typed_rounds_is_not_drawn(db):
+def test_a_poker_game_with_typed_rounds_is_not_drawn(db):
     tournament = club_tournament("word_poker")
     with translation.override("cs"), pytest.raises(DrawRefused, match="kola se nezadávají"):
         draw_game(
@@ -100,11 +100,6 @@ def test_a_poker_game_to_a_points_limit_or_with_typed_rounds_is_not_drawn(db):
             seed=1,
             rounds=[1, 2, 3],
         )
-    Tournament.objects.filter(pk=tournament.pk).update(poker_game_end=word_poker.TO_POINTS)
-    tournament.refresh_from_db()
-    with translation.override("cs"), pytest.raises(DrawRefused) as refused:
-        draw_game(tournament=tournament, kind="qualifier", number=1, by=author("Jana"))
-    assert "na bodový limit" in str(refused.value)
     assert not tournament.stages.filter(games__isnull=False).exists()
 
 

@@ -231,6 +231,36 @@ def test_a_game_to_deal_wins_ends_within_the_most_deals(players, target, data):
     assert wp.game_state(in_turn[:-1], end).ended_after is None
 
 
-def test_a_points_limit_sets_no_most_deals():
-    assert wp.most_deals(9, wp.GameEnd(to=wp.TO_POINTS)) is None
+def test_a_points_limit_plays_the_tournaments_most_deals_whatever_the_table():
+    end = wp.GameEnd(to=wp.TO_POINTS, deals_limit=12)
+    assert wp.most_deals(9, end) == wp.most_deals(2, end) == 12
+    assert wp.most_deals(9, wp.GameEnd(to=wp.TO_POINTS)) == wp.DEALS_LIMIT
     assert wp.most_deals(4) == 4 * (wp.DEAL_WINS - 1) + 1
+    for wrong in (0, wp.DEALS_MAX + 1, 2.5):
+        with pytest.raises(ValueError):
+            wp.GameEnd(to=wp.TO_POINTS, deals_limit=wrong)
+    wp.GameEnd(to=wp.TO_POINTS, deals_limit=wp.DEALS_MAX)
+
+
+def test_a_game_nobody_brings_to_the_limit_ends_after_its_last_deal_to_the_most_points():
+    end = wp.GameEnd(to=wp.TO_POINTS, points_limit=100, deals_limit=3)
+    played = [deal((20, 0), (10, 0), (25, 0)), deal((12, 0), (30, 0), (8, 0))]
+    assert wp.game_state(played, end).ended_after is None
+    played.append(deal((10, 0), (5, 0), (14, 7)))
+    state = wp.game_state(played, end)
+    assert (state.ended_after, dict(state.points)) == (3, {1: 42, 2: 45, 3: 40})
+    assert state.winners == {2}
+    tied = played[:2] + [deal((10, 0), (2, 0), (5, 0))]
+    assert wp.game_state(tied, end).winners == {1, 2}  # equal stays equal
+    problems = wp.check_deal(deal((9, 0), (9, 0), (9, 0)), deal_number=4, earlier=tied, end=end)
+    assert [p.code for p in problems] == [wp.DEAL_AFTER_GAME_END]
+
+
+def test_the_limit_reached_before_the_last_deal_ends_the_game_there():
+    end = wp.GameEnd(to=wp.TO_POINTS, points_limit=30, deals_limit=10)
+    played = [deal((20, 0), (10, 0)), deal((12, 0), (10, 0)), deal((5, 0), (40, 0))]
+    state = wp.game_state(played, end)
+    assert (state.ended_after, state.winners) == (2, frozenset({1}))
+    records = wp.records([played[: state.ended_after]], end)
+    assert (records[1].games_won, records[2].games_won) == (1, 0)
+    assert records[1].points == 32 and records[1].deals == 2

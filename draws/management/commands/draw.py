@@ -125,7 +125,9 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from None
         sizes = drawn.draw_options["tables"]
         plan = rules_draw.TablePlan(tuple(sizes), drawn.draw_options.get("table_problem"))
-        problem = table_problem(plan, sum(sizes))
+        problem = table_problem(
+            plan, sum(sizes), drawn.stage.tournament if stage == "qualifier" else None
+        )
         if problem:
             self.stderr.write(_("Warning: %(problem)s") % {"problem": problem})
         self.stdout.write(json.dumps(draw_document(drawn), ensure_ascii=False))
