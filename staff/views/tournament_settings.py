@@ -20,7 +20,7 @@ from tournament.addresses import (
     suggested_url,
 )
 from tournament.lookups import tournament_or_404
-from tournament.models import Tournament
+from tournament.models import Tournament, TournamentKind
 from ui.views import ServiceFormView
 
 from ..forms import (
@@ -42,6 +42,11 @@ SECTIONS = [
         "poker",
         lambda: _("Slovní poker (only when the tournament plays it)"),
         ["poker_game_end", "poker_deal_wins", "poker_points_limit", "poker_standings"],
+    ),
+    (
+        "scrabble",
+        lambda: _("Scrabble (only when the tournament plays it)"),
+        list(services.SCRABBLE_SETTINGS),
     ),
     (
         "qualifier",
@@ -87,6 +92,8 @@ def _sections(form: TournamentForm, tournament: Tournament | None, confirmation:
     """The form's fields in sections; a frozen setting as its value with the reason."""
     result = []
     for key, legend, names in SECTIONS:
+        if key == "scrabble" and tournament is not None and tournament.kind == TournamentKind.CHAMPIONSHIP:
+            continue  # the championship's settings page stays as it was
         items = []
         for name in names:
             if name in form.fields:

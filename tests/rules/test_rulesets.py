@@ -139,7 +139,7 @@ def test_a_syllabatim_2_table():
 
 def test_unknown_rule_sets_and_settings_are_refused():
     with pytest.raises(ValueError):
-        rule_set("scrabble")
+        rule_set("monopoly")
     with pytest.raises(ValueError):
         rule_set(CASUAL, two_player_bonus="most_points")
     with pytest.raises(TypeError):

@@ -1,0 +1,94 @@
+"""Scrabble as a rule set a club tournament chooses (issue 37, point 2): what its sheet asks,
+how a game's sheet is checked (its places in the sheet's fields) and scored, and its settings."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules import rulesets, scrabble
+from rules.rulesets import COUNT, FLAG, SCRABBLE, UnaskedField, rule_set, stored_line
+
+
+def test_the_sheet_asks_the_score_the_tiles_left_and_who_went_out():
+    rules = rule_set(SCRABBLE)
+    assert [(f.name, f.kind) for f in rules.fields] == [
+        ("laid", COUNT),
+        ("unused", COUNT),
+        ("closed", FLAG),
+    ]
+    assert rulesets.asked(rules) == rules.fields
+    assert rulesets.extra_values(rules, rules.line(1, {"laid": 300})) == {}
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 600), st.sampled_from([0, 1, 5, 10, 17])), min_size=2, max_size=4
+    ),
+    st.booleans(),
+)
+def test_a_line_scores_the_final_score_as_the_rules_end_the_game(rows, someone_out):
+    rules = rule_set(SCRABBLE)
+    lines = [
+        rules.line(
+            n,
+            {
+                "laid": score,
+                "unused": 0 if n == 1 and someone_out else left,
+                "closed": n == 1 and someone_out,
+            },
+        )
+        for n, (score, left) in enumerate(rows, 1)
+    ]
+    games = [line.game_line() for line in lines]
+    assert rules.scores(lines) == scrabble.final_scores(games)
+    if someone_out:
+        others = sum(left for _score, left in rows[1:])
+        assert rules.scores(lines)[1] == rows[0][0] + others
+
+
+def test_a_problem_is_placed_in_the_sheets_field():
+    rules = rule_set(SCRABBLE)
+    lines = [
+        rules.line(1, {"laid": 350, "unused": 4, "closed": True}),
+        rules.line(2, {"laid": 300, "unused": 4, "closed": False}),
+    ]
+    problems = rules.check(lines, round_number=1, seated=[1, 2])
+    assert [(p.code, p.player, p.field) for p in problems] == [
+        (scrabble.OUT_WITH_TILES, 1, "unused")
+    ]
+    lines = [
+        rules.line(1, {"laid": 350, "unused": 0, "closed": True}),
+        rules.line(2, {"laid": 300, "unused": 0, "closed": True}),
+    ]
+    problems = rules.check(lines, round_number=1, seated=[1, 2])
+    assert [(p.code, p.player, p.field) for p in problems] == [(scrabble.TWO_WENT_OUT, 2, "closed")]
+    assert rules.check(lines[:1], round_number=1, seated=[1])[-1].code == scrabble.BOARD_SIZE
+
+
+def test_the_settings_are_the_pairings_and_wrong_ones_refused():
+    rules = rule_set(SCRABBLE, bye_margin=75, first_round=scrabble.BY_LOT, king_of_the_hill=True)
+    options = rules.pairing_options({1: 1500})
+    assert (options.first_round, options.king_of_the_hill, dict(options.ratings)) == (
+        scrabble.BY_LOT,
+        True,
+        {1: 1500},
+    )
+    assert rule_set(SCRABBLE).bye_margin == scrabble.BYE_MARGIN
+    with pytest.raises(ValueError):
+        rule_set(SCRABBLE, first_round="seeded")
+    with pytest.raises(ValueError):
+        rule_set(SCRABBLE, bye_margin=-1)
+
+
+def test_a_stored_line_of_another_rule_sets_field_is_refused():
+    rules = rule_set(SCRABBLE)
+    line = stored_line(rules, 3, 280, 6, False, {})
+    assert (line.laid, line.unused, line.closed) == (280, 6, False)
+    with pytest.raises(UnaskedField):
+        stored_line(rules, 3, 280, 6, False, {"words": 2})
+
+
+def test_a_scrabble_game_is_one_round_of_a_rack_of_seven():
+    assert rulesets.deal_size(SCRABBLE, 1) == scrabble.RACK == 7
+    with pytest.raises(ValueError):
+        rulesets.deal_size(SCRABBLE, 2)
