@@ -144,4 +144,10 @@ def test_unknown_rule_sets_and_settings_are_refused():
         rule_set(CASUAL, two_player_bonus="most_points")
     with pytest.raises(TypeError):
         rule_set(CASUAL, close_bonus=5)
-    assert set(rulesets.RULE_SETS) == {CHAMPIONSHIP, CASUAL, SYLLABATIM_2, rulesets.WORD_POKER}
+    assert set(rulesets.RULE_SETS) == {
+        CHAMPIONSHIP,
+        CASUAL,
+        SYLLABATIM_2,
+        rulesets.WORD_POKER,
+        rulesets.SCRABBLE,
+    }
