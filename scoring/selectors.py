@@ -17,7 +17,7 @@ from rules.categories import CATEGORIES, category_of
 from rules.finals import Replacement as FinalReplacement
 from rules.gender import FEMININE
 from rules.progress import GameState, StageProgress, planned_games
-from rules.rulesets import CHAMPIONSHIP, WORD_POKER
+from rules.rulesets import CHAMPIONSHIP, SCRABBLE, WORD_POKER
 from rules.sanctions import Sanction as SanctionData
 from rules.score import RESULT_FIELDS, RoundEntry, entry_of
 from rules.stages import FINAL_A, QUALIFIER, STAGES
@@ -159,12 +159,17 @@ def progress(tournament: Tournament, kinds=STAGES) -> dict[str, StageProgress]:
     """Where each stage of ``kinds`` stands: its announced games, which are complete, what is
     planned. One query."""
     sheets = Sheet.objects.filter(table__game=OuterRef("pk"))
+    tables = Table.objects.filter(game=OuterRef("pk"))
+    if tournament.rule_set == SCRABBLE:
+        # a Scrabble round's bye is a board of one, which has no sheet: the boards played are
+        # those with a second seat (seats are numbered from 0 without gaps)
+        tables = tables.filter(seats__position=1)
     games = (
         Game.objects.filter(stage__tournament=tournament, draw_status=DrawStatus.CONFIRMED)
         .annotate(
             # counted one by one: counting over the join of tables, rounds and sheets would
             # go through tables x rounds x sheets rows per game
-            tables_count=_count(Table.objects.filter(game=OuterRef("pk"))),
+            tables_count=_count(tables),
             rounds_count=_count(Round.objects.filter(game=OuterRef("pk"))),
             sheets_count=_count(sheets),
             confirmed_count=_count(sheets.filter(confirmed_at__isnull=False)),

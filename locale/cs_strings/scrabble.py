@@ -22,4 +22,9 @@ CS = {
     "no rack of up to %(rack)s tiles of the set is worth %(tiles_left)s points (at most %(most)s)": "žádný stojánek nejvýše %(rack)s kamenů sady nemá hodnotu %(tiles_left)s bodů (nejvýše %(most)s)",
     "player %(first)s went out already: the game ended then, only one goes out": "všechny kameny dohrál už hráč %(first)s: tím hra skončila, dohrát může jen jeden",
     "the tiles left are worth %(together)s together, more than the set's %(most)s on these racks": "zbylé kameny mají dohromady hodnotu %(together)s, víc než %(most)s, které sada na těchto stojáncích může mít",
+    "A Scrabble round is one game at each board: its rounds are not typed.": "Kolo Scrabblu je jedna hra u každé desky: jeho kola se nezadávají.",
+    "A Scrabble round's boards are the pairing's: their number is not chosen.": "Desky kola Scrabblu určuje párování: jejich počet se nevolí.",
+    "Round %(number)s is not complete yet: the next round is paired from the standings after it, so every board's sheet must be entered (and confirmed where required) first.": "Kolo %(number)s ještě není úplné: další kolo se páruje podle pořadí po něm, proto musí být nejdřív zapsán (a kde je to třeba, potvrzen) zápis každé desky.",
+    "A Scrabble pairing is not changed by hand: pair the round again instead.": "Párování Scrabblu se ručně nemění: kolo místo toho spárujte znovu.",
+    "A Scrabble round is paired from the standings after the earlier rounds (the Swiss system: wins, then spread, no rematch while one can be avoided; an odd field's bye to the lowest without one) with the published seed, which orders the players equal in wins and spread.": "Kolo Scrabblu se páruje podle pořadí po předchozích kolech (švýcarský systém: výhry, pak rozdíl skóre, žádná odveta, dokud se jí lze vyhnout; při lichém počtu hráčů má volno nejníže postavený, kdo je ještě neměl) se zveřejněným seedem, který určuje pořadí hráčů se stejnými výhrami i rozdílem skóre.",
 }
