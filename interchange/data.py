@@ -5,7 +5,7 @@ two)."""
 from rules.championship import CLOSE_BONUS
 from rules.finals import Replacement
 from rules.progress import GameState, StageProgress, planned_games
-from rules.rulesets import WordPoker, document_lines, document_rule_set
+from rules.rulesets import Scrabble, WordPoker, document_lines, document_rule_set
 from rules.sanctions import Sanction
 from rules.score import RESULT_FIELDS, RoundEntry, ScoredEntry
 from rules.stages import QUALIFIER, STAGES
@@ -85,12 +85,13 @@ def progress(document: dict) -> dict[str, StageProgress]:
     planned = document["tournament"].get("settings", {}).get("qualifier_games")
     rule_set = document_rule_set(document["tournament"])
     poker = isinstance(rule_set, WordPoker)
+    scrabble = isinstance(rule_set, Scrabble)  # a bye is a board of one, with no sheet
     found = {}
     for kind in STAGES:
         games = [
             GameState(
                 game["number"],
-                len(game["tables"]),
+                len([t for t in game["tables"] if not scrabble or len(t["seats"]) > 1]),
                 len(game["rounds"]),
                 sum(len(table.get("rounds", [])) for table in game["tables"]),
                 tables_ended=_tables_ended(game, rule_set.end) if poker else None,

@@ -27,4 +27,8 @@ CS = {
     "Round %(number)s is not complete yet: the next round is paired from the standings after it, so every board's sheet must be entered (and confirmed where required) first.": "Kolo %(number)s ještě není úplné: další kolo se páruje podle pořadí po něm, proto musí být nejdřív zapsán (a kde je to třeba, potvrzen) zápis každé desky.",
     "A Scrabble pairing is not changed by hand: pair the round again instead.": "Párování Scrabblu se ručně nemění: kolo místo toho spárujte znovu.",
     "A Scrabble round is paired from the standings after the earlier rounds (the Swiss system: wins, then spread, no rematch while one can be avoided; an odd field's bye to the lowest without one) with the published seed, which orders the players equal in wins and spread.": "Kolo Scrabblu se páruje podle pořadí po předchozích kolech (švýcarský systém: výhry, pak rozdíl skóre, žádná odveta, dokud se jí lze vyhnout; při lichém počtu hráčů má volno nejníže postavený, kdo je ještě neměl) se zveřejněným seedem, který určuje pořadí hráčů se stejnými výhrami i rozdílem skóre.",
+    "Wins": "Výhry",
+    "Spread": "Rozdíl skóre",
+    "Sum of scores": "Součet skóre",
+    "bye: a win without a game": "volno: výhra bez hry",
 }
