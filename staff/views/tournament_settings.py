@@ -92,7 +92,8 @@ def _sections(form: TournamentForm, tournament: Tournament | None, confirmation:
     """The form's fields in sections; a frozen setting as its value with the reason."""
     result = []
     for key, legend, names in SECTIONS:
-        if key == "scrabble" and tournament is not None and tournament.kind == TournamentKind.CHAMPIONSHIP:
+        championship = tournament is not None and tournament.kind == TournamentKind.CHAMPIONSHIP
+        if key == "scrabble" and championship:
             continue  # the championship's settings page stays as it was
         items = []
         for name in names:
