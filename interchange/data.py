@@ -35,6 +35,7 @@ def document_data(document: dict) -> TournamentData:
             for s in document.get("sanctions", [])
         ],
         rule_set=club.name if club else TournamentData.rule_set,
+        scrabble=club if isinstance(club, Scrabble) else None,
         finals=info.get("kind", "championship") == "championship" or settings.get("finals", False),
     )
     stages = document.get("stages", {})
@@ -45,10 +46,15 @@ def document_data(document: dict) -> TournamentData:
         for game in stages[kind]["games"]:
             for table in game["tables"]:
                 stage.participants.update(table["seats"])
+                if data.scrabble is not None and len(table["seats"]) == 1:  # v7: a bye
+                    stage.byes.append((game["number"], table["seats"][0]))
+                board = table["number"] if data.scrabble is not None else None
                 for played in table.get("rounds", []):
                     scores = club.scores(document_lines(club, played["results"])) if club else {}
                     stage.results.extend(
-                        Result(r["player"], _entry(r, scores.get(r["player"])), game["number"])
+                        Result(
+                            r["player"], _entry(r, scores.get(r["player"])), game["number"], board
+                        )
                         for r in played["results"]
                     )
     data.progress = progress(document)

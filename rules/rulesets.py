@@ -394,12 +394,14 @@ def stored_line(rule_set: RuleSet, player: Hashable, laid, unused, closed, value
 
 def document_rule_set(info: Mapping) -> RuleSet | None:
     """A tournament document's club rule set (``tournament.settings.rule_set``, v4), with
-    Slovní poker's settings (``tournament.settings.word_poker``, v6); None for the
-    championship's rules."""
+    Slovní poker's settings (``tournament.settings.word_poker``, v6) or Scrabble's
+    (``tournament.settings.scrabble``, v7); None for the championship's rules."""
     settings = info.get("settings", {})
     name = settings.get("rule_set", CHAMPIONSHIP)
     if name == WORD_POKER:
         return rule_set(name, **poker_settings(settings.get("word_poker", {})))
+    if name == SCRABBLE:
+        return rule_set(name, **scrabble_settings(settings.get("scrabble", {})))
     return None if name == CHAMPIONSHIP else rule_set(name)
 
 
@@ -423,6 +425,25 @@ def poker_document(poker: "WordPoker") -> dict:
         "deal_wins": poker.end.deal_wins,
         "points_limit": poker.end.points_limit,
         "standings": list(poker.order),
+    }
+
+
+def scrabble_settings(document: Mapping) -> dict:
+    """Scrabble's settings as a document writes them (v7), as the rule set takes them."""
+    default = Scrabble()
+    return {
+        "bye_margin": document.get("bye_margin", default.bye_margin),
+        "first_round": document.get("first_round", default.first_round),
+        "king_of_the_hill": document.get("king_of_the_hill", default.king_of_the_hill),
+    }
+
+
+def scrabble_document(rules: "Scrabble") -> dict:
+    """Scrabble's settings as a document writes them (v7)."""
+    return {
+        "bye_margin": rules.bye_margin,
+        "first_round": rules.first_round,
+        "king_of_the_hill": rules.king_of_the_hill,
     }
 
 
