@@ -31,4 +31,14 @@ CS = {
     "Spread": "Rozdíl skóre",
     "Sum of scores": "Součet skóre",
     "bye: a win without a game": "volno: výhra bez hry",
+    "Final score": "Konečné skóre",
+    "Round: ____  Board: ____": "Kolo: ____  Deska: ____",
+    "The game: seven tiles each; who starts is drawn with the tiles": "Hra: každý sedm kamenů; kdo začíná, se vylosuje kameny",
+    "%(rank)s. %(name)s (%(number)s), %(wins)s win": (
+        "%(rank)s. %(name)s (%(number)s), %(wins)s výhra",
+        "%(rank)s. %(name)s (%(number)s), %(wins)s výhry",
+        "%(rank)s. %(name)s (%(number)s), %(wins)s výher",
+    ),
+    "spread %(spread)s, sum of scores %(points)s": "rozdíl skóre %(spread)s, součet skóre %(points)s",
+    "%(count)s bye": ("%(count)s volno", "%(count)s volna", "%(count)s volen"),
 }
