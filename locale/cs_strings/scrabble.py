@@ -41,4 +41,5 @@ CS = {
     ),
     "spread %(spread)s, sum of scores %(points)s": "rozdíl skóre %(spread)s, součet skóre %(points)s",
     "%(count)s bye": ("%(count)s volno", "%(count)s volna", "%(count)s volen"),
+    "A star after the place: the place is shared (equal wins, spread and sum of scores).": "Hvězdička za pořadím: o místo se dělí více hráčů (stejné výhry, rozdíl skóre i součet skóre).",
 }

@@ -77,3 +77,45 @@ def test_the_blank_scoresheet_is_a_board_s_game(played):  # noqa: F811
     assert "Kolo: ____ Deska: ____" in blank
     assert blank.count("Hra: každý sedm kamenů") == 1
     assert sheets.count("Hra: každý sedm kamenů") >= 2  # one a board
+
+
+def test_every_page_of_a_scrabble_tournament_opens(played, organiser, referees, client):  # noqa: F811
+    """The public pages (the hall too), the staff's, the desk's, the draws' and the printouts
+    of a played Scrabble tournament open."""
+    from django.urls import reverse
+
+    from tests.club.test_pages import sheet_url
+    from tests.conftest import client_of
+
+    slug = played.slug
+    game = played.stages.get(kind="qualifier").games.get(number=1)
+    table = game.tables.order_by("number").first()
+    bye = game.tables.order_by("number").last()
+    number = table.seats.first().player.start_number
+    public = [
+        reverse("public:home", kwargs={"slug": slug}),
+        reverse("public:standings", kwargs={"slug": slug, "stage": "qualifier"}),
+        reverse("public:standings_json", kwargs={"slug": slug, "stage": "qualifier"}),
+        reverse("public:player", kwargs={"slug": slug, "number": number}),
+        reverse("public:draw", kwargs={"slug": slug}),
+        reverse("public:hall", kwargs={"slug": slug}),
+        reverse("public:hall_live", kwargs={"slug": slug}) + "?od=0.0",
+    ]
+    for url in public:
+        assert client.get(url).status_code == 200, url
+    staff = [
+        reverse("staff:tournament", kwargs={"slug": slug}),
+        reverse("staff:settings", kwargs={"slug": slug}),
+        reverse("desk:dashboard", kwargs={"slug": slug}),
+        reverse("desk:advancement", kwargs={"slug": slug}),
+        reverse("printing:printouts", kwargs={"slug": slug}),
+        reverse("draws:overview", kwargs={"slug": slug}),
+        reverse("draws:game", kwargs={"slug": slug, "stage": "qualifier", "number": 1}),
+        reverse("draws:draw", kwargs={"slug": slug, "stage": "qualifier"}),
+        sheet_url(game, table, game.rounds.get()),
+        sheet_url(game, bye, game.rounds.get()),
+    ]
+    as_organiser, as_referee = client_of(organiser), client_of(referees[0])
+    for url in staff:
+        who = as_referee if url.startswith("/rozhodci/") else as_organiser
+        assert who.get(url).status_code == 200, url

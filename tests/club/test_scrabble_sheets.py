@@ -177,6 +177,11 @@ def test_the_bye_is_a_win_by_the_margin_and_the_round_complete_without_its_sheet
     for words in ("Výhry", "Rozdíl skóre", "Součet skóre"):
         assert words in head, words
     assert "Zavření" not in head
+    assert "stejné výhry, rozdíl skóre i součet skóre" in public
+    hall = client.get(
+        reverse("public:hall", kwargs={"slug": slug}), HTTP_ACCEPT_LANGUAGE="cs"
+    ).content.decode()
+    assert '<th scope="col" class="hall-number">Rozdíl skóre</th>' in hall
     staff = client_of(referees[0]).get(
         reverse("desk:advancement", kwargs={"slug": slug}), HTTP_ACCEPT_LANGUAGE="cs"
     )
