@@ -185,8 +185,8 @@ def game_tables(game: Game) -> list[TableView]:
 
 def scrabble_rounds_played(stage: Stage, before: int) -> list[PlayedRound]:
     """A Scrabble stage's rounds (games) numbered below ``before``: each board's final scores
-    (its lines' scores by the rule set, stored with the sheet) and the round's bye (a board of
-    one). Two queries."""
+    (its lines' scores by the rule set, stored with the sheet), the round's bye (a board of
+    one) and its odd player (third at a board of three). Two queries."""
     boards: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
     for game, table, number in (
         Seat.objects.filter(game__stage=stage, game__number__lt=before)
@@ -204,6 +204,7 @@ def scrabble_rounds_played(stage: Stage, before: int) -> list[PlayedRound]:
     played = []
     for game in sorted(boards):
         byes = [seated[0] for seated in boards[game].values() if len(seated) == 1]
+        odd = [seated[2] for seated in boards[game].values() if len(seated) == 3]
         played.append(
             PlayedRound(
                 tuple(
@@ -212,6 +213,7 @@ def scrabble_rounds_played(stage: Stage, before: int) -> list[PlayedRound]:
                     if len(seated) > 1
                 ),
                 byes[0] if byes else None,
+                odd[0] if odd else None,
             )
         )
     return played

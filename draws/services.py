@@ -301,6 +301,7 @@ def draw_options(
             rounds=None,
             pairing=scrabble_method(tournament, number),
             bye_margin=tournament.scrabble_bye_margin,
+            threes=tournament.scrabble_boards_of_three,
         )
     return DrawOptions(
         rounds=round_option,
@@ -611,7 +612,8 @@ def draw_game(
 def _pair_scrabble_round(tournament, kind, number, game, by, commitment, seed, ratings, confirm):
     """A Scrabble round paired (``rules.scrabble.pair_after``) from the standings after the
     earlier rounds and the seed, stored as game ``number``: its boards are tables of two, the
-    bye (an odd field's) a table of one, and the game's one round."""
+    bye (an odd field's) a table of one, or with the organiser's boards of three the odd
+    player third at the last board; and the game's one round."""
     stage, _created = Stage.objects.get_or_create(tournament=tournament, kind=kind)
     field = stage_field(tournament, kind)
     options = draw_options(tournament=tournament, kind=kind, number=number)
@@ -625,7 +627,7 @@ def _pair_scrabble_round(tournament, kind, number, game, by, commitment, seed, r
         bye_margin=options.bye_margin,
         ratings=dict(ratings or ()),
     )
-    boards = scrabble.boards_of(pairing)
+    boards = scrabble.boards_of(pairing, threes=options.threes)
     if game is None:
         game = Game(stage=stage, number=number)
     else:
@@ -656,7 +658,8 @@ def _pair_scrabble_round(tournament, kind, number, game, by, commitment, seed, r
         "plan_reason": None,
         "pairing": options.pairing,
         "bye_margin": options.bye_margin,
-        "bye": pairing.bye,
+        "bye": None if options.threes else pairing.bye,
+        "odd": pairing.bye if options.threes else None,
         "rematches": pairing.rematches,
         "order": list(pairing.order),
         **({"ratings": [list(pair) for pair in ratings]} if ratings else {}),

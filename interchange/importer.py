@@ -236,6 +236,7 @@ def _tournament_of(info: dict, slug: str) -> Tournament:
         tournament.scrabble_bye_margin = scrabble["bye_margin"]
         tournament.scrabble_first_round = scrabble["first_round"]
         tournament.scrabble_king_of_the_hill = scrabble["king_of_the_hill"]
+        tournament.scrabble_boards_of_three = scrabble["boards_of_three"]
     tournament.save()
     return tournament
 

@@ -246,6 +246,7 @@ class Scrabble:
     bye_margin: int = scrabble.BYE_MARGIN
     first_round: str = scrabble.BY_RATING
     king_of_the_hill: bool = False
+    boards_of_three: bool = False  # an odd field: a board of three instead of a bye
     name: ClassVar[str] = SCRABBLE
     action_cards: ClassVar[tuple[str, ...]] = ()
     fields: ClassVar[tuple[SheetField, ...]] = (
@@ -435,6 +436,7 @@ def scrabble_settings(document: Mapping) -> dict:
         "bye_margin": document.get("bye_margin", default.bye_margin),
         "first_round": document.get("first_round", default.first_round),
         "king_of_the_hill": document.get("king_of_the_hill", default.king_of_the_hill),
+        "boards_of_three": document.get("boards_of_three", default.boards_of_three),
     }
 
 
@@ -444,6 +446,7 @@ def scrabble_document(rules: "Scrabble") -> dict:
         "bye_margin": rules.bye_margin,
         "first_round": rules.first_round,
         "king_of_the_hill": rules.king_of_the_hill,
+        "boards_of_three": rules.boards_of_three,
     }
 
 

@@ -392,6 +392,7 @@ class PlayedRound:
 
     boards: tuple[Mapping[Hashable, int], ...] = ()
     bye: Hashable | None = None
+    odd: Hashable | None = None  # the odd player who joined a board of three instead of a bye
 
 
 def pairing_method(
@@ -437,7 +438,11 @@ def pair_after(
             for b in scores
             if a != b
         ),
-        frozenset(round_.bye for round_ in played if round_.bye is not None),
+        # the odd seat rotates as the bye does: whoever had either is not given it again
+        # while another can take it
+        frozenset(
+            player for round_ in played for player in (round_.bye, round_.odd) if player is not None
+        ),
     )
     options = PairingOptions(
         first_round=method if method in FIRST_ROUND else BY_RATING,
@@ -454,10 +459,14 @@ def pair_after(
     )
 
 
-def boards_of(pairing: Pairing) -> list[list]:
+def boards_of(pairing: Pairing, *, threes: bool = False) -> list[list]:
     """The pairing's boards in order, each its players (the higher in the order first), the
-    bye last as a board of one."""
+    bye last as a board of one; with ``threes`` (the organiser's choice for an odd field) the
+    odd player joins the last board instead, a board of three, third."""
     boards = [list(pair) for pair in pairing.pairs]
     if pairing.bye is not None:
-        boards.append([pairing.bye])
+        if threes and boards:
+            boards[-1].append(pairing.bye)
+        else:
+            boards.append([pairing.bye])
     return boards

@@ -303,11 +303,13 @@ def reproduce_draw(document: dict, kind: str, game: dict, earlier: list[dict]) -
 def _played_round(game: dict) -> PlayedRound | Note:
     """A Scrabble round of the document: each board's final scores from its sheet, the bye
     (a board of one); a board without a result in words."""
-    boards, bye = [], None
+    boards, bye, odd = [], None, None
     for table in _tables(game):
         if len(table["seats"]) == 1:
             bye = table["seats"][0]
             continue
+        if len(table["seats"]) == 3:  # the odd player, third at a board of three
+            odd = table["seats"][2]
         entries = table.get("rounds", [])
         if not entries:
             return Note("unplayed", {"game": game["number"], "table": table["number"]})
@@ -316,7 +318,7 @@ def _played_round(game: dict) -> PlayedRound | Note:
             for r in entries[0]["results"]
         ]
         boards.append(final_scores(lines))
-    return PlayedRound(tuple(boards), bye)
+    return PlayedRound(tuple(boards), bye, odd)
 
 
 def reproduce_pairing(game: dict, earlier: list[dict], options: DrawOptions) -> Note:
@@ -344,7 +346,7 @@ def reproduce_pairing(game: dict, earlier: list[dict], options: DrawOptions) -> 
         )
     except ValueError as error:
         return Note(NOT_REPRODUCIBLE, {"detail": Note("impossible", {"error": error})})
-    expected = boards_of(pairing)
+    expected = boards_of(pairing, threes=options.threes)
     if found != expected:
         return Note(DIFFERS, {"detail": Note("boards", {"found": found, "expected": expected})})
     return Note(REPRODUCED)

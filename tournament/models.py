@@ -215,6 +215,14 @@ class Tournament(models.Model):
         choices=ScrabbleFirstRound.choices,
         default=ScrabbleFirstRound.BY_RATING,
     )
+    scrabble_boards_of_three = models.BooleanField(
+        _("an odd Scrabble field plays a board of three"),
+        default=False,
+        help_text=_(
+            "Instead of a bye, the odd player joins the last board, a board of three (each "
+            "against each)."
+        ),
+    )
     scrabble_king_of_the_hill = models.BooleanField(
         _("the last Scrabble round king of the hill"),
         default=False,
@@ -417,6 +425,7 @@ class Tournament(models.Model):
                 bye_margin=self.scrabble_bye_margin,
                 first_round=self.scrabble_first_round,
                 king_of_the_hill=self.scrabble_king_of_the_hill,
+                boards_of_three=self.scrabble_boards_of_three,
             )
         return rule_set(self.rule_set)
 

@@ -66,9 +66,15 @@ SETTINGS_FIELDS = (
     "scrabble_bye_margin",
     "scrabble_first_round",
     "scrabble_king_of_the_hill",
+    "scrabble_boards_of_three",
 )
 POKER_SETTINGS = ("poker_game_end", "poker_deal_wins", "poker_points_limit", "poker_standings")
-SCRABBLE_SETTINGS = ("scrabble_bye_margin", "scrabble_first_round", "scrabble_king_of_the_hill")
+SCRABBLE_SETTINGS = (
+    "scrabble_bye_margin",
+    "scrabble_first_round",
+    "scrabble_king_of_the_hill",
+    "scrabble_boards_of_three",
+)
 PLAYER_FIELDS = (
     "start_number",
     "name",

@@ -42,4 +42,6 @@ CS = {
     "spread %(spread)s, sum of scores %(points)s": "rozdíl skóre %(spread)s, součet skóre %(points)s",
     "%(count)s bye": ("%(count)s volno", "%(count)s volna", "%(count)s volen"),
     "A star after the place: the place is shared (equal wins, spread and sum of scores).": "Hvězdička za pořadím: o místo se dělí více hráčů (stejné výhry, rozdíl skóre i součet skóre).",
+    "an odd Scrabble field plays a board of three": "lichý počet hráčů Scrabblu hraje u desky ve třech",
+    "Instead of a bye, the odd player joins the last board, a board of three (each against each).": "Místo volna přisedne lichý hráč k poslední desce, která se hraje ve třech (každý s každým).",
 }

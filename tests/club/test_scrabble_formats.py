@@ -87,6 +87,7 @@ def test_a_scrabble_tournament_round_trips_in_version_7(played):
         "bye_margin": 60,
         "first_round": "rating",
         "king_of_the_hill": True,
+        "boards_of_three": False,
     }
     games = exported["stages"]["qualifier"]["games"]
     assert [g["draw"]["what"].split(";", 1)[1] for g in games] == [

@@ -220,3 +220,38 @@ def test_a_first_round_by_rating_pairs_the_top_half_against_the_bottom_half(
     rated = sorted(ratings, key=lambda n: -ratings[n])
     half = len(rated) // 2
     assert seated == [[rated[i], rated[i + half]] for i in range(half)]
+
+
+def test_an_odd_field_plays_a_board_of_three_when_the_organiser_wants_it(
+    scrabble_tournament, organiser
+):
+    """The odd player joins the last board, third; the seat rotates like a bye; the board's
+    sheet is each against each; rules.verify reproduces the pairings."""
+    Tournament.objects.filter(pk=scrabble_tournament.pk).update(scrabble_boards_of_three=True)
+    scrabble_tournament.refresh_from_db()
+    Player.objects.filter(tournament=scrabble_tournament, start_number=1).update(present=False)
+    thirds = []
+    for number in range(1, 4):
+        game = pair(scrabble_tournament, number, organiser)
+        seated = boards(game)
+        assert [len(board) for board in seated][-1] == 3
+        assert all(len(board) == 2 for board in seated[:-1])
+        assert game.commitment.what.endswith(";odd=three")
+        thirds.append(seated[-1][2])
+        round_ = game.rounds.get()
+        for table in game.tables.order_by("number"):
+            players = [s.player.start_number for s in table.seats.order_by("position")]
+            lines = [ScrabbleLine(players[0], 400, 0, True)] + [
+                ScrabbleLine(p, 300 + i, 2, False) for i, p in enumerate(players[1:])
+            ]
+            sheet_services.save_sheet(
+                table=table, round=round_, lines=lines, by=author("R"), version=0
+            )
+    assert len(set(thirds)) == 3  # the odd seat rotates
+    document = json.loads(json.dumps(export_tournament(scrabble_tournament), default=str))
+    assert document["tournament"]["settings"]["scrabble"]["boards_of_three"] is True
+    checks = verify.verify_document(document)
+    assert [c.result.key for c in checks] == [verify.REPRODUCED] * 3
+    changed = copy.deepcopy(document)
+    changed["stages"]["qualifier"]["games"][2]["tables"][-1]["seats"].reverse()
+    assert verify.verify_document(changed)[2].result.key == verify.DIFFERS
