@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from rules.categories import can_keep_sheet
 from rules.draw import Entrant
 from rules.sanctions import TOURNAMENT
-from rules.scrabble import PlayedRound
+from rules.scrabble import PlayedRound, odd_of
 from rules.stages import QUALIFIER
 from scoring.models import RoundResult
 from scoring.selectors import sanction_rows, tournament_data
@@ -204,7 +204,7 @@ def scrabble_rounds_played(stage: Stage, before: int) -> list[PlayedRound]:
     played = []
     for game in sorted(boards):
         byes = [seated[0] for seated in boards[game].values() if len(seated) == 1]
-        odd = [seated[2] for seated in boards[game].values() if len(seated) == 3]
+        odd = [odd_of(seated) for seated in boards[game].values() if odd_of(seated) is not None]
         played.append(
             PlayedRound(
                 tuple(

@@ -459,6 +459,12 @@ def pair_after(
     )
 
 
+def odd_of(board: Sequence) -> Hashable | None:
+    """The odd player of a board of three (``boards_of`` with ``threes``: seated third), or
+    None for any other board."""
+    return board[PLAYERS_MIN] if len(board) == PLAYERS_MIN + 1 else None
+
+
 def boards_of(pairing: Pairing, *, threes: bool = False) -> list[list]:
     """The pairing's boards in order, each its players (the higher in the order first), the
     bye last as a board of one; with ``threes`` (the organiser's choice for an odd field) the

@@ -42,7 +42,7 @@ from .commitment import (
 )
 from .draw import Entrant, Preferences, RoundRange, draw_rounds, draw_seating, kept_starting_seats
 from .draw import lot_order as recompute_lot
-from .scrabble import GameLine, PlayedRound, boards_of, final_scores, pair_after
+from .scrabble import GameLine, PlayedRound, boards_of, final_scores, odd_of, pair_after
 from .stages import QUALIFIER, STAGES
 
 # Commitment states
@@ -308,8 +308,7 @@ def _played_round(game: dict) -> PlayedRound | Note:
         if len(table["seats"]) == 1:
             bye = table["seats"][0]
             continue
-        if len(table["seats"]) == 3:  # the odd player, third at a board of three
-            odd = table["seats"][2]
+        odd = odd_of(table["seats"]) or odd  # the odd player, third at a board of three
         entries = table.get("rounds", [])
         if not entries:
             return Note("unplayed", {"game": game["number"], "table": table["number"]})

@@ -92,3 +92,55 @@ def test_a_scrabble_game_is_one_round_of_a_rack_of_seven():
     assert rulesets.deal_size(SCRABBLE, 1) == scrabble.RACK == 7
     with pytest.raises(ValueError):
         rulesets.deal_size(SCRABBLE, 2)
+
+
+# A round paired from the rounds played (what the draws pair and rules.verify reproduces).
+
+
+def test_how_a_round_is_paired_by_the_settings():
+    method = scrabble.pairing_method
+    assert method(1, first_round="lot", king_of_the_hill=True, last_round=False) == "lot"
+    assert method(2, first_round="lot", king_of_the_hill=True, last_round=False) == "swiss"
+    assert method(4, first_round="rating", king_of_the_hill=True, last_round=True) == "king"
+    assert method(4, first_round="rating", king_of_the_hill=False, last_round=True) == "swiss"
+
+
+def test_a_first_round_method_only_for_the_first_round():
+    with pytest.raises(ValueError):
+        scrabble.pair_after([], [1, 2], method="swiss", seed=1)
+    with pytest.raises(ValueError):
+        scrabble.pair_after(
+            [scrabble.PlayedRound(({1: 300, 2: 200},))], [1, 2], method="lot", seed=1
+        )
+
+
+@given(st.integers(4, 11), st.integers(0, 2**32), st.booleans())
+def test_three_swiss_rounds_never_repeat_a_pair_nor_a_bye_while_avoidable(size, seed, threes):
+    """Each round from the standings after the earlier ones: every player once a round, the
+    bye (or the odd seat of a board of three) never twice, no pair twice (a field of four or
+    more has three rounds without a rematch)."""
+    players = list(range(1, size + 1))
+    played, met, odd = [], set(), []
+    for number in range(1, 4):
+        method = "lot" if number == 1 else "swiss"
+        pairing = scrabble.pair_after(played, players, method=method, seed=seed + number)
+        boards = scrabble.boards_of(pairing, threes=threes)
+        assert sorted(n for board in boards for n in board) == players
+        pairs = {frozenset((a, b)) for board in boards for a in board for b in board if a != b}
+        if size >= 6 and not threes:  # Dirac: K_n less two matchings still has one
+            assert not pairs & met
+        met |= pairs
+        games, bye, third = [], None, None
+        for board in boards:
+            if len(board) == 1:
+                bye = board[0]
+            else:
+                games.append({n: 300 + 7 * n * number % 40 for n in board})
+                if len(board) == 3:
+                    third = board[2]
+        odd.append(bye if bye is not None else third)
+        played.append(scrabble.PlayedRound(tuple(games), bye, third))
+    if size % 2:
+        assert len(set(odd)) == 3
+    else:
+        assert odd == [None] * 3
