@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 
 from rules.championship import PODIUM_PLACES
 from rules.ranking import Performance, Ranked, Tie, ties_within
+from rules.rulesets import SCRABBLE
 from rules.score import RoundEntry, entry_of, round_score
 from scoring.effects import correction_effects
 from scoring.models import RoundResult, Sheet
@@ -31,6 +32,7 @@ from tournament.models import Game, Gender, Round, Seat, Stage, Table, Tournamen
 
 EMPTY, ENTERED, CONFIRMED = "empty", "entered", "confirmed"
 NOT_PLAYED = "not_played"  # a Slovní poker deal after the table's game was won
+BYE = "bye"  # a Scrabble round's bye: a board of one, no game, no sheet
 AT_TABLE = "table"  # entered by the table's scorekeeper, not confirmed yet
 
 
@@ -73,6 +75,7 @@ def game_grid(game: Game) -> Grid:
     sheets = {(s.table_id, s.round_id): s for s in Sheet.objects.filter(table__game=game)}
     confirm = game.stage.requires_confirmation
     ends = poker_table_ends(game.stage.tournament, [game.pk])
+    byes = _byes(game)
     rows = []
     for table in tables:
         cells = []
@@ -82,9 +85,21 @@ def game_grid(game: Game) -> Grid:
             state = _state(sheet)
             if state == EMPTY and ended_at is not None and round_.position > ended_at:
                 state = NOT_PLAYED
+            if state == EMPTY and table.pk in byes:
+                state = BYE
             cells.append(Cell(table, round_, state, confirm))
         rows.append((table, cells))
     return Grid(game, rounds, rows)
+
+
+def _byes(game: Game) -> set[int]:
+    """A Scrabble round's bye boards (tables of one seat), by id; one query, none under any
+    other rule set."""
+    if game.stage.tournament.rule_set != SCRABBLE:
+        return set()
+    return set(
+        Table.objects.filter(game=game).exclude(seats__position=1).values_list("pk", flat=True)
+    )
 
 
 def _state(sheet: Sheet | None) -> str:
@@ -108,9 +123,10 @@ def current_game(tournament: Tournament) -> Game | None:
         return None
     complete = set()
     expected = defaultdict(int)
-    for game_id, tables, rounds in Game.objects.filter(pk__in=[g.pk for g in games]).values_list(
-        "pk", "tables__number", "rounds__number"
-    ):
+    played = Game.objects.filter(pk__in=[g.pk for g in games])
+    if tournament.rule_set == SCRABBLE:  # a bye's board of one has no sheet
+        played = played.filter(tables__seats__position=1)
+    for game_id, tables, rounds in played.values_list("pk", "tables__number", "rounds__number"):
         if tables is not None and rounds is not None:
             expected[game_id] += 1
     entered = defaultdict(int)

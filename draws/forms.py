@@ -121,7 +121,18 @@ class DrawForm(RoundsFields):
         "fewest_repeats",
     ]
 
+    def __init__(self, *args, poker: bool = False, scrabble: bool = False, **kwargs):
+        super().__init__(*args, poker=poker or scrabble, **kwargs)
+        self.scrabble = scrabble
+        if scrabble:
+            # a Scrabble round is paired from the standings (draws.services): no tables, rounds
+            # or preferences of a lot to choose
+            for name in ("tables", "sighted_at_every_table", "teammates_apart", "fewest_repeats"):
+                del self.fields[name]
+
     def preferences(self) -> rules_draw.Preferences:
+        if self.scrabble:
+            return rules_draw.Preferences()
         return rules_draw.Preferences(
             sighted_at_every_table=self.cleaned_data["sighted_at_every_table"],
             teammates_apart=self.cleaned_data["teammates_apart"],

@@ -5,9 +5,11 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from rules import games
 from rules.categories import can_keep_sheet
 from rules.draw import Entrant
 from rules.sanctions import TOURNAMENT
+from rules.scrabble import PlayedRound, odd_of
 from rules.stages import QUALIFIER
 from scoring.models import RoundResult
 from scoring.selectors import sanction_rows, tournament_data
@@ -180,3 +182,49 @@ def game_tables(game: Game) -> list[TableView]:
         )
         for number, seats in sorted(by_table.items())
     ]
+
+
+def scrabble_rounds_played(stage: Stage, before: int) -> list[PlayedRound]:
+    """A Scrabble stage's rounds (games) numbered below ``before``: each board's final scores
+    (its lines' scores by the rule set, stored with the sheet), the round's bye (a board of
+    one) and its odd player (third at a board of three). Two queries."""
+    boards: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for game, table, number in (
+        Seat.objects.filter(game__stage=stage, game__number__lt=before)
+        .order_by("game__number", "table__number", "position")
+        .values_list("game__number", "table_id", "player__start_number")
+    ):
+        boards[game][table].append(number)
+    scores: dict[int, dict[int, int]] = defaultdict(dict)
+    for table, number, score in (
+        RoundResult.objects.filter(table__game__stage=stage, table__game__number__lt=before)
+        .order_by()
+        .values_list("table_id", "player__start_number", "rule_score")
+    ):
+        scores[table][number] = score
+    played = []
+    for game in sorted(boards):
+        byes = [seated[0] for seated in boards[game].values() if len(seated) == 1]
+        odd = [odd_of(seated) for seated in boards[game].values() if odd_of(seated) is not None]
+        played.append(
+            PlayedRound(
+                tuple(
+                    {number: scores[table].get(number) for number in seated}
+                    for table, seated in boards[game].items()
+                    if len(seated) > 1
+                ),
+                byes[0] if byes else None,
+                odd[0] if odd else None,
+            )
+        )
+    return played
+
+
+def ratings_of(players) -> dict[int, float]:
+    """The stored Scrabble rating (skill) of each player's person, by start number (the
+    rating keeps one list per game, ``rules.games``); players without a rated person are left
+    out. One query."""
+    rated = Player.objects.filter(
+        pk__in=[p.pk for p in players], person__ratings__game=games.SCRABBLE
+    )
+    return dict(rated.values_list("start_number", "person__ratings__mu"))

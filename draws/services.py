@@ -19,11 +19,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from rules import draw as rules_draw
-from rules import word_poker
+from rules import scrabble, word_poker
 from rules.championship import FINAL_GAMES, ROUND_NUMBERS, TABLE_SIZE_MAX, TABLE_SIZE_MIN
 from rules.commitment import DrawOptions, draw_what, parse_draw_what
-from rules.rulesets import WORD_POKER
+from rules.rulesets import SCRABBLE, WORD_POKER
 from rules.stages import FINALS
+from scoring.selectors import progress
 from tournament import commitments
 from tournament import services as tournament_services
 from tournament.changes import touch
@@ -46,6 +47,8 @@ from .selectors import (
     entrant,
     game_has_results,
     game_tables,
+    ratings_of,
+    scrabble_rounds_played,
     stage_field,
     team_of_players,
 )
@@ -227,6 +230,39 @@ def poker_deals(tournament: Tournament, tables) -> list[int]:
     return list(range(1, word_poker.most_deals(max(map(len, tables)), end) + 1))
 
 
+def scrabble_refusal(tournament: Tournament, kind: str, number: int, rounds, tables) -> str | None:
+    """Why a Scrabble round cannot be paired now with these options, or None. A round is one
+    game at each board (no rounds typed), its boards are the pairing's (no number of tables
+    chosen), and it is paired from the standings after the earlier rounds: each of them
+    complete, every board's sheet entered and confirmed where the stage requires it."""
+    if tournament.rule_set != SCRABBLE:
+        return None
+    if rounds:
+        return _("A Scrabble round is one game at each board: its rounds are not typed.")
+    if tables is not None:
+        return _("A Scrabble round's boards are the pairing's: their number is not chosen.")
+    games = {game.number: game for game in progress(tournament, (kind,))[kind].games}
+    for earlier in range(1, number):
+        if earlier not in games or not games[earlier].complete:
+            return _(
+                "Round %(number)s is not complete yet: the next round is paired from the "
+                "standings after it, so every board's sheet must be entered (and confirmed "
+                "where required) first."
+            ) % {"number": earlier}
+    return None
+
+
+def scrabble_method(tournament: Tournament, number: int) -> str:
+    """How the tournament's round ``number`` is paired (``rules.scrabble.pairing_method``):
+    the last round is the qualifier's last planned game."""
+    return scrabble.pairing_method(
+        number,
+        first_round=tournament.scrabble_first_round,
+        king_of_the_hill=tournament.scrabble_king_of_the_hill,
+        last_round=number == tournament.qualifier_games,
+    )
+
+
 def check_final_rounds(kind: str, rounds) -> None:
     """A final deals its rounds in ascending order (F): the referee may leave rounds out,
     not reorder them."""
@@ -274,6 +310,13 @@ def draw_options(
         round_option = (within.least, within.most)
     else:
         round_option = None
+    if tournament.rule_set == SCRABBLE:  # paired, not drawn: a game at each board
+        return DrawOptions(
+            rounds=None,
+            pairing=scrabble_method(tournament, number),
+            bye_margin=tournament.scrabble_bye_margin,
+            threes=tournament.scrabble_boards_of_three,
+        )
     return DrawOptions(
         rounds=round_option,
         tables=None if kept else tables,
@@ -318,7 +361,9 @@ def _check_drawable(tournament: Tournament, kind: str, number: int, rounds, tabl
             )
             % {"count": len(field.players), "tables": tables}
         )
-    refusal = poker_refusal(tournament, rounds)
+    refusal = poker_refusal(tournament, rounds) or scrabble_refusal(
+        tournament, kind, number, rounds, tables
+    )
     if refusal:
         raise DrawRefused(refusal)
     if rounds:
@@ -381,6 +426,9 @@ def publish_draw_commitment(
         "round_range": list(options.rounds) if isinstance(options.rounds, tuple) else None,
         "preferences": asdict(preferences or rules_draw.Preferences()),
     }
+    if options.pairing == scrabble.BY_RATING:  # the ratings the pairing reads, fixed now
+        field = stage_field(tournament, kind)
+        subject["ratings"] = sorted(ratings_of(field.players).items())
     return commitments.publish(
         tournament=tournament, kind=Commitment.Kind.DRAW, what=what, subject=subject, by=by
     )
@@ -499,6 +547,7 @@ def draw_game(
     explicit ``seed`` (tests; the command's re-check) the draw has no commitment. With
     neither, a commitment is published and used at once (the command without a published
     commitment)."""
+    ratings = None
     if commitment is not None:
         if seed is not None:
             raise ValueError("a committed draw takes its seed from the commitment")
@@ -506,6 +555,7 @@ def draw_game(
             commitment, tournament, kind, number
         )
         seed = commitment.seed
+        ratings = commitment.subject.get("ratings")
     elif seed is None:
         commitment = publish_draw_commitment(
             tournament=tournament,
@@ -518,7 +568,12 @@ def draw_game(
             preferences=preferences,
         )
         seed = commitment.seed
+        ratings = commitment.subject.get("ratings")
     game = _check_drawable(tournament, kind, number, rounds, tables)
+    if tournament.rule_set == SCRABBLE:
+        return _pair_scrabble_round(
+            tournament, kind, number, game, by, commitment, seed, ratings, confirm
+        )
     stage, _created = Stage.objects.get_or_create(tournament=tournament, kind=kind)
     field = stage_field(tournament, kind)
     game_rounds, round_source = round_list(rounds, kind, seed, round_range)
@@ -568,6 +623,66 @@ def draw_game(
     }
     game.save()
     _store_seating(game, game_rounds, seating.tables, seating.starting_seats, field.players)
+    return game
+
+
+def _pair_scrabble_round(tournament, kind, number, game, by, commitment, seed, ratings, confirm):
+    """A Scrabble round paired (``rules.scrabble.pair_after``) from the standings after the
+    earlier rounds and the seed, stored as game ``number``: its boards are tables of two, the
+    bye (an odd field's) a table of one, or with the organiser's boards of three the odd
+    player third at the last board; and the game's one round."""
+    stage, _created = Stage.objects.get_or_create(tournament=tournament, kind=kind)
+    field = stage_field(tournament, kind)
+    options = draw_options(tournament=tournament, kind=kind, number=number)
+    if options.pairing == scrabble.BY_RATING and ratings is None:
+        ratings = sorted(ratings_of(field.players).items())
+    pairing = scrabble.pair_after(
+        scrabble_rounds_played(stage, number),
+        [p.start_number for p in field.players],
+        method=options.pairing,
+        seed=seed,
+        bye_margin=options.bye_margin,
+        ratings=dict(ratings or ()),
+    )
+    boards = scrabble.boards_of(pairing, threes=options.threes)
+    if game is None:
+        game = Game(stage=stage, number=number)
+    else:
+        game = _locked(game)
+        game.tables.all().delete()
+        game.rounds.all().delete()
+        if game.commitment_id is not None:
+            commitments.abandon(game.commitment, by=by, why=_("the game was drawn again"))
+    now = timezone.now()
+    if commitment is not None:
+        commitments.use(commitment, at=now)
+    game.commitment = commitment
+    game.draw_seed = seed
+    game.drawn_at = now
+    game.drawn_by = who(by)
+    game.draw_status = DrawStatus.CONFIRMED if confirm else DrawStatus.DRAFT
+    game.draw_confirmed_at = now if confirm else None
+    game.draw_confirmed_by = who(by) if confirm else ""
+    game.draw_version += 1
+    game.draw_options = {
+        "tables": [len(board) for board in boards],
+        "table_count_chosen": False,
+        "table_problem": None,
+        "preferences": asdict(rules_draw.Preferences()),
+        "rounds": "game",
+        "absent": [p.start_number for p in field.absent],
+        "kept_seating": False,
+        "plan_reason": None,
+        "pairing": options.pairing,
+        "bye_margin": options.bye_margin,
+        "bye": None if options.threes else pairing.bye,
+        "odd": pairing.bye if options.threes else None,
+        "rematches": pairing.rematches,
+        "order": list(pairing.order),
+        **({"ratings": [list(pair) for pair in ratings]} if ratings else {}),
+    }
+    game.save()
+    _store_seating(game, [1], boards, [0] * len(boards), field.players)
     return game
 
 
@@ -734,6 +849,10 @@ def swap_players(*, game: Game, first: int, second: int, by: User | None) -> Gam
     game = _locked(game)
     if game.draw_confirmed:
         raise DrawRefused(_("A confirmed draw cannot be changed by hand; redraw it instead."))
+    if game.stage.tournament.rule_set == SCRABBLE:
+        raise DrawRefused(
+            _("A Scrabble pairing is not changed by hand: pair the round again instead.")
+        )
     seats = {
         s.player.start_number: s
         for s in Seat.objects.filter(
@@ -811,6 +930,10 @@ def set_rounds(
                 "Type the rounds, or draw the game again with a new commitment to draw its "
                 "rounds anew."
             )
+        )
+    if game.stage.tournament.rule_set == SCRABBLE:
+        raise DrawRefused(
+            _("A Scrabble round is one game at each board: its rounds are not typed.")
         )
     if game.stage.tournament.rule_set == WORD_POKER:
         raise DrawRefused(

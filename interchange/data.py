@@ -5,7 +5,7 @@ two)."""
 from rules.championship import CLOSE_BONUS
 from rules.finals import Replacement
 from rules.progress import GameState, StageProgress, planned_games
-from rules.rulesets import WordPoker, document_lines, document_rule_set
+from rules.rulesets import Scrabble, WordPoker, document_lines, document_rule_set
 from rules.sanctions import Sanction
 from rules.score import RESULT_FIELDS, RoundEntry, ScoredEntry
 from rules.stages import QUALIFIER, STAGES
@@ -35,6 +35,7 @@ def document_data(document: dict) -> TournamentData:
             for s in document.get("sanctions", [])
         ],
         rule_set=club.name if club else TournamentData.rule_set,
+        scrabble=club if isinstance(club, Scrabble) else None,
         finals=info.get("kind", "championship") == "championship" or settings.get("finals", False),
     )
     stages = document.get("stages", {})
@@ -45,10 +46,15 @@ def document_data(document: dict) -> TournamentData:
         for game in stages[kind]["games"]:
             for table in game["tables"]:
                 stage.participants.update(table["seats"])
+                if data.scrabble is not None and len(table["seats"]) == 1:  # v7: a bye
+                    stage.byes.append((game["number"], table["seats"][0]))
+                board = table["number"] if data.scrabble is not None else None
                 for played in table.get("rounds", []):
                     scores = club.scores(document_lines(club, played["results"])) if club else {}
                     stage.results.extend(
-                        Result(r["player"], _entry(r, scores.get(r["player"])), game["number"])
+                        Result(
+                            r["player"], _entry(r, scores.get(r["player"])), game["number"], board
+                        )
                         for r in played["results"]
                     )
     data.progress = progress(document)
@@ -85,12 +91,13 @@ def progress(document: dict) -> dict[str, StageProgress]:
     planned = document["tournament"].get("settings", {}).get("qualifier_games")
     rule_set = document_rule_set(document["tournament"])
     poker = isinstance(rule_set, WordPoker)
+    scrabble = isinstance(rule_set, Scrabble)  # a bye is a board of one, with no sheet
     found = {}
     for kind in STAGES:
         games = [
             GameState(
                 game["number"],
-                len(game["tables"]),
+                len([t for t in game["tables"] if not scrabble or len(t["seats"]) > 1]),
                 len(game["rounds"]),
                 sum(len(table.get("rounds", [])) for table in game["tables"]),
                 tables_ended=_tables_ended(game, rule_set.end) if poker else None,

@@ -5,7 +5,7 @@ from collections import defaultdict
 
 from django.utils import timezone
 
-from rules.rulesets import poker_document
+from rules.rulesets import poker_document, scrabble_document
 from rules.score import RESULT_FIELDS
 from scoring.models import Lot, Replacement, RoundResult, Sanction
 from tournament.models import (
@@ -24,7 +24,7 @@ from tournament.models import (
 )
 
 FORMAT = "syllabatim-tournament"
-VERSION = 6
+VERSION = 7
 
 
 def write_json(out, document: dict) -> None:
@@ -70,6 +70,8 @@ def tournament_info(tournament: Tournament) -> dict:
         settings["rule_set"] = tournament.rule_set
     if tournament.rule_set == RuleSetChoice.WORD_POKER:  # v6
         settings["word_poker"] = poker_document(tournament.rules())
+    if tournament.rule_set == RuleSetChoice.SCRABBLE:  # v7
+        settings["scrabble"] = scrabble_document(tournament.rules())
     if tournament.plays_finals:  # v4
         settings["finals"] = True
     if tournament.close_bonus is not None:
@@ -293,6 +295,9 @@ def _stages(tournament: Tournament, stages: dict[int, str]) -> dict:
         swaps = (game.draw_options or {}).get("swaps")
         if swaps:  # v3: the organiser's swaps after the seeded draw, in order
             audit["swaps"] = swaps
+        ratings = (game.draw_options or {}).get("ratings")
+        if ratings and audit:  # v7: the ratings a Scrabble first round was paired by
+            audit["ratings"] = ratings
         if audit:
             entry["draw"] = audit
         if game.ended_early_at is not None:  # v3

@@ -14,6 +14,7 @@ from rules.rulesets import (
     document_rule_set,
     extra_values,
     poker_settings,
+    scrabble_settings,
 )
 from rules.stages import STAGES
 from rules.timestamps import parse_moment
@@ -231,6 +232,12 @@ def _tournament_of(info: dict, slug: str) -> Tournament:
         tournament.poker_points_limit = poker["end"].points_limit
         tournament.poker_deals_limit = poker["end"].deals_limit
         tournament.poker_standings = ",".join(poker["order"])
+    if tournament.rule_set == RuleSetChoice.SCRABBLE:  # v7
+        scrabble = scrabble_settings(settings.get("scrabble", {}))
+        tournament.scrabble_bye_margin = scrabble["bye_margin"]
+        tournament.scrabble_first_round = scrabble["first_round"]
+        tournament.scrabble_king_of_the_hill = scrabble["king_of_the_hill"]
+        tournament.scrabble_boards_of_three = scrabble["boards_of_three"]
     tournament.save()
     return tournament
 
@@ -367,9 +374,11 @@ def _store_stage(
             draw_seed=game.get("draw", {}).get("seed"),
             drawn_at=_datetime(game.get("draw", {}).get("drawn_at")),
             drawn_by=game.get("draw", {}).get("drawn_by", ""),
-            draw_options={"swaps": game["draw"]["swaps"]}
-            if game.get("draw", {}).get("swaps")
-            else {},
+            draw_options={
+                key: game["draw"][key]
+                for key in ("swaps", "ratings")  # v3, v7
+                if game.get("draw", {}).get(key)
+            },
             commitment=commitment,
             ended_early_at=_datetime(game.get("ended_early", {}).get("at")),
             ended_early_by=game.get("ended_early", {}).get("by", ""),

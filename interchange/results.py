@@ -15,7 +15,7 @@ from scoring.standings import (
 )
 
 FORMAT = "syllabatim-results"
-VERSION = 6
+VERSION = 7
 
 
 def standing_row(row: Ranked) -> dict:
@@ -32,6 +32,11 @@ def standing_row(row: Ranked) -> dict:
     if hasattr(row.performance, "games_won"):  # v6: Slovní poker
         found["games_won"] = row.performance.games_won
         found["deals_won"] = row.performance.deals_won
+    if hasattr(row.performance, "half_wins"):  # v7: Scrabble
+        whole, half = divmod(row.performance.half_wins, 2)
+        found["wins"] = whole + 0.5 if half else whole
+        found["spread"] = row.performance.spread
+        found["byes"] = row.performance.byes
     return found
 
 

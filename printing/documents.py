@@ -13,7 +13,7 @@ from django.utils.html import conditional_escape
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from rules import word_poker
+from rules import scrabble, word_poker
 from rules.categories import ALL, category_of
 from rules.championship import (
     ROUND_NUMBERS,
@@ -26,6 +26,7 @@ from rules.stages import FINAL_A, FINAL_B
 from scoring import cards
 from scoring.cards import CardGame, CardRound, CardStage, PlayerCard
 from scoring.ceremony import Reveal, ceremony_state
+from scoring.messages import field_label
 from scoring.pages import (
     CategoryStanding,
     ExpelledRow,
@@ -105,6 +106,8 @@ class TableSheet:
     # what a club rule set's sheet asks besides laid, unused and closed (``rule_columns``)
     columns: tuple[str, ...] = ()
     poker: bool = False  # Slovní poker's sheet: the word's points and the points left in hand
+    # a Scrabble board's sheet: one game, its fields in Scrabble's words (``sheet_fields``)
+    scrabble: bool = False
 
     @property
     def blank(self) -> bool:
@@ -115,8 +118,12 @@ def rule_columns(tournament: Tournament) -> tuple[str, ...]:
     """The score sheet's columns a club rule set asks besides laid, unused and closed: the
     words laid and the longest word's letters; with Syllabatim 2 the action cards kept and the
     printed value of the words "×2" and "÷2" act on."""
-    if tournament.rule_set in (RuleSetChoice.CHAMPIONSHIP, RuleSetChoice.WORD_POKER):
-        return ()  # Slovní poker's sheet has columns of its own (``TableSheet.poker``)
+    if tournament.rule_set in (
+        RuleSetChoice.CHAMPIONSHIP,
+        RuleSetChoice.WORD_POKER,
+        RuleSetChoice.SCRABBLE,
+    ):
+        return ()  # Slovní poker's and Scrabble's sheets have columns of their own
     columns = (_("Words"), _("Longest word (letters)"))
     if tournament.rule_set == RuleSetChoice.SYLLABATIM_2:
         columns += (_("Action cards"), _("Word ×2"), _("Word ÷2"))
@@ -167,6 +174,7 @@ def game_sheets(game: Game, links: dict | None = None, link_warning: str = "") -
                 link_warning=link_warning if link else "",
                 columns=rule_columns(stage.tournament),
                 poker=stage.tournament.rule_set == RuleSetChoice.WORD_POKER,
+                scrabble=stage.tournament.rule_set == RuleSetChoice.SCRABBLE,
             )
         )
     return sheets
@@ -175,8 +183,19 @@ def game_sheets(game: Game, links: dict | None = None, link_warning: str = "") -
 def blank_sheet(tournament: Tournament) -> TableSheet:
     """A sheet to fill in by hand: as many player lines as the largest table, a block for
     every round a game can have; for Slovní poker nine players (the rules' largest table) and
-    every deal a game of nine can need (``word_poker.most_deals``, as its draw plans them)."""
+    every deal a game of nine can need (``word_poker.most_deals``, as its draw plans them); a
+    Scrabble board's: four player lines (a board of two to four) and its one game."""
     empty = SheetSeat(None, "", "")
+    if tournament.rule_set == RuleSetChoice.SCRABBLE:
+        return TableSheet(
+            heading(tournament),
+            "",
+            None,
+            None,
+            [empty] * scrabble.PLAYERS_MAX,
+            [SheetRound(None, None, None)],
+            scrabble=True,
+        )
     seats, rounds = TABLE_SIZE_MAX, len(ROUND_NUMBERS)
     poker = tournament.rule_set == RuleSetChoice.WORD_POKER
     if poker:
@@ -277,23 +296,49 @@ def quota_line(stage: "StageStandings", quota: int) -> str:
     ) % {"count": quota}
 
 
-def standings_columns(poker: bool = False) -> list[str]:
+def standings_columns(game: bool | str = False) -> list[str]:
     """The columns of a printed standings list, as the PDF and its accessible twin head them;
-    ``poker``: Slovní poker's, games and deals won in place of closes and the best round."""
-    return [_("Rank"), _("No."), _("Name"), *figure_columns(poker)]
+    ``game`` (``standings_game``; true: Slovní poker): Slovní poker's, games and deals won in
+    place of closes and the best round; Scrabble's, wins, spread and the sum of scores."""
+    return [_("Rank"), _("No."), _("Name"), *figure_columns(game)]
 
 
-def figure_columns(poker: bool = False) -> list[str]:
-    if poker:
+def figure_columns(game: bool | str = False) -> list[str]:
+    if game == RuleSetChoice.SCRABBLE:
+        return [_("Wins"), _("Spread"), _("Sum of scores"), _("Games")]
+    if game:
         return [_("Games won"), _("Deals won"), _("Points"), _("Deals played")]
     return [_("Points"), _("Closes"), _("Best round"), _("Rounds")]
 
 
 def standing_figures(row: StandingRow) -> list:
     """A row's figures in the order of ``figure_columns``."""
+    if row.half_wins is not None:
+        return [row.wins, row.spread, row.points, row.rounds]
     if row.games_won is not None:
         return [row.games_won, row.deals_won, row.points, row.rounds]
     return [row.points, row.closes, row.best_round, row.rounds]
+
+
+def standings_game(stage) -> str:
+    """Whose figures a stage's standings have: Slovní poker's (``word_poker``), Scrabble's
+    (``scrabble``) or the points' (empty)."""
+    if plays_poker(stage):
+        return RuleSetChoice.WORD_POKER
+    rows = (row for _name, standing in stage.categories for row in standing.rows)
+    return RuleSetChoice.SCRABBLE if any(row.half_wins is not None for row in rows) else ""
+
+
+def scrabble_sheet_columns() -> list[str]:
+    """A Scrabble board's sheet: each player's score when play stopped, the tiles left, went
+    out, and the final score (the end of the game applied)."""
+    return [
+        _("Player"),
+        field_label("laid", RuleSetChoice.SCRABBLE),
+        field_label("unused", RuleSetChoice.SCRABBLE),
+        field_label("closed", RuleSetChoice.SCRABBLE),
+        _("Final score"),
+    ]
 
 
 def plays_poker(stage) -> bool:

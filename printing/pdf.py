@@ -57,11 +57,12 @@ from .documents import (
     figure_columns,
     lot_record_line,
     lot_words,
-    plays_poker,
     quota_line,
     row_note,
+    scrabble_sheet_columns,
     standing_figures,
     standings_columns,
+    standings_game,
 )
 
 FONTS = Path(__file__).resolve().parent / "fonts"
@@ -200,7 +201,9 @@ def build(
 
 def _sheet_story(sheet: TableSheet) -> list:
     head = sheet.heading
-    if sheet.blank:
+    if sheet.blank and sheet.scrabble:
+        where = _("Round: ____  Board: ____")
+    elif sheet.blank:
         where = _("Stage: ________  Game: ____  Table: ____")
     else:
         where = _("%(stage)s, game %(game)s, table %(table)s") % {
@@ -244,9 +247,14 @@ def _sheet_story(sheet: TableSheet) -> list:
         else:  # the casual scoring: words, longest
             widths = [60, 19, 20.2, 14.4, 11.1, 17.1, 14, 19.2]
         widths = [width * mm for width in widths]
+    if sheet.scrabble:  # one game: score, tiles left, went out, the final score
+        columns = scrabble_sheet_columns()
+        widths = [width * mm for width in (62, 32, 32, 26, 28)]
     widths = fitted(widths, columns, size, flexible=0)
     for game_round in sheet.rounds:
-        if game_round.number is None:
+        if sheet.scrabble:
+            title = _("The game: seven tiles each; who starts is drawn with the tiles")
+        elif game_round.number is None:
             title = _("Round ____ , ____ cards, starts: ______________________")
         else:
             title = ngettext(
@@ -451,8 +459,7 @@ def _standing_story(stage: StageStandings) -> list:
                 True,
             )
         )
-    poker = plays_poker(stage)
-    columns = [*standings_columns(poker), ""]
+    columns = [*standings_columns(standings_game(stage)), ""]
     widths = fitted(
         [14 * mm, 12 * mm, 55 * mm, 17 * mm, 17 * mm, 17 * mm, 12 * mm, 35 * mm],
         columns,
@@ -524,7 +531,7 @@ def large_standings(stage: StageStandings) -> bytes:
                 True,
             )
         )
-    columns = [_("Rank"), _("Name"), *figure_columns(plays_poker(stage))[:3], ""]
+    columns = [_("Rank"), _("Name"), *figure_columns(standings_game(stage))[:3], ""]
     widths = fitted(
         [24 * mm, 90 * mm, 30 * mm, 34 * mm, 36 * mm, 48 * mm],
         columns,

@@ -34,7 +34,29 @@ def _heading(title: str, tournament: str) -> list[str]:
     return [tournament, title, ""]
 
 
+def _scrabble_line(row) -> str:
+    """A Scrabble standings row: wins (a draw half), the spread, the sum of scores."""
+    wins = row.half_wins / 2
+    line = ngettext(
+        "%(rank)s. %(name)s (%(number)s), %(wins)s win",
+        "%(rank)s. %(name)s (%(number)s), %(wins)s wins",
+        int(wins) if wins == int(wins) else 2,  # a fraction: "2,5 výhry" in Czech
+    ) % {"rank": row.rank, "name": row.player.name, "number": row.player.number, "wins": row.wins}
+    line += ", " + _("spread %(spread)s, sum of scores %(points)s") % {
+        "spread": row.spread,
+        "points": row.points,
+    }
+    if row.byes:
+        line += ", " + ngettext("%(count)s bye", "%(count)s byes", row.byes) % {"count": row.byes}
+    if row.shared:
+        line += ", " + _("shared rank")
+    note = row_note(row)
+    return f"{line}, {note}" if note else line
+
+
 def _row_line(row) -> str:
+    if getattr(row, "half_wins", None) is not None:  # Scrabble: wins, spread, scores
+        return _scrabble_line(row)
     line = ngettext(
         "%(rank)s. %(name)s (%(number)s), %(points)s point",
         "%(rank)s. %(name)s (%(number)s), %(points)s points",

@@ -28,12 +28,12 @@ from .documents import (
     closed_word,
     expelled_line,
     lot_words,
-    plays_poker,
     quota_line,
     round_label,
     row_note,
     standing_figures,
     standings_columns,
+    standings_game,
 )
 
 
@@ -74,7 +74,7 @@ def _standings_sections(stage: StageStandings) -> list[Section]:
         section.tables.append(
             TwinTable(
                 _("Standings: %(stage)s, %(category)s") % {"stage": stage.stage, "category": name},
-                [*standings_columns(plays_poker(stage)), _("Note")],
+                [*standings_columns(standings_game(stage)), _("Note")],
                 [
                     [
                         _place(row),

@@ -73,6 +73,9 @@ class StandingsTable(PublicTable):
     # Slovní poker's standings only (issue 37): games and deals won, before the points.
     games_won = HighestFirst(_("Games won"), order_by=("-games_won", "rank"))
     deals_won = HighestFirst(_("Deals won"), order_by=("-deals_won", "rank"))
+    # Scrabble's standings only (issue 37): wins, the spread, then the sum of scores.
+    wins = HighestFirst(_("Wins"), order_by=("-half_wins", "rank"))
+    spread = HighestFirst(_("Spread"), order_by=("-spread", "rank"))
     points = HighestFirst(_("Points"), order_by=("rank", "player__number"))
     closes = tables.Column(_("Closes"))
     best_round = tables.Column(_("Best round"))
@@ -84,8 +87,14 @@ class StandingsTable(PublicTable):
 
     def __init__(self, data, *args, **kwargs):
         poker = any(getattr(row, "games_won", None) is not None for row in data)
-        exclude = ("closes",) if poker else ("games_won", "deals_won")
+        scrabble = any(getattr(row, "half_wins", None) is not None for row in data)
+        exclude = ("closes",) if poker or scrabble else ()
+        exclude += () if poker else ("games_won", "deals_won")
+        exclude += () if scrabble else ("wins", "spread")
         super().__init__(data, *args, exclude=exclude, **kwargs)
+        if scrabble:
+            self.columns["points"].column.verbose_name = _("Sum of scores")
+            self.columns["rounds"].column.verbose_name = _("Games")
 
     def render_rank(self, record):
         return f"{record.rank}." + ("*" if record.shared else "")

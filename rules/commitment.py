@@ -24,7 +24,12 @@ Decision names (``what``) are plain text, one scheme for the whole championship:
   organiser chose the number of tables), ``seating=kept`` (the qualifier keeps game 1's
   seating; only the starting players are drawn), ``sighted=no``, ``teammates=no``,
   ``repeats=no`` (a preference of the draw switched off). Example:
-  ``mcr-2026/qualifier/game-2/tables;rounds=3-7``.
+  ``mcr-2026/qualifier/game-2/tables;rounds=3-7``. A Scrabble round is paired, not drawn
+  (``rules.scrabble``): ``pairing=<how>`` (``lot`` or ``rating`` for the first round, ``swiss``,
+  ``king`` for a last round king of the hill) and ``bye=<margin>`` (the spread a bye counts in
+  the standings the pairing reads), e.g. ``klub/qualifier/game-3/tables;pairing=swiss;bye=50``;
+  ``odd=three``: an odd field's odd player joins the last board, a board of three, instead of
+  a bye.
 - a lot for a tie: ``<slug>/lot/<scope>[/<category>]/places-<first>-<last>``, e.g.
   ``mcr-2026/lot/qualifier/B1/places-6-7`` or ``mcr-2026/lot/teams/places-2-3``.
 """
@@ -40,6 +45,7 @@ from .timestamps import parse_moment
 SEED_BYTES = 16  # 128 bits: 32 hexadecimal digits
 
 DRAW_DECISION = "tables"
+PAIRINGS = ("lot", "rating", "swiss", "king")  # rules.scrabble's ways of pairing a round
 LOT_DECISION = "lot"
 
 
@@ -90,6 +96,9 @@ class DrawOptions:
     sighted_at_every_table: bool = True
     teammates_apart: bool = True
     fewest_repeats: bool = True
+    pairing: str | None = None  # a Scrabble round: how it is paired (rules.scrabble.PAIRINGS)
+    bye_margin: int | None = None  # a Scrabble round: the spread of a bye in its standings
+    threes: bool = False  # a Scrabble round: an odd field's odd player at a board of three
 
 
 def draw_what(slug: str, stage: str, game: int, options: DrawOptions = DrawOptions()) -> str:
@@ -110,6 +119,12 @@ def draw_what(slug: str, stage: str, game: int, options: DrawOptions = DrawOptio
     ):
         if not held:
             parts.append(f"{name}=no")
+    if options.pairing is not None:
+        parts.append(f"pairing={options.pairing}")
+    if options.bye_margin is not None:
+        parts.append(f"bye={options.bye_margin}")
+    if options.threes:
+        parts.append("odd=three")
     return ";".join(parts)
 
 
@@ -153,6 +168,12 @@ def parse_draw_what(what: str) -> DrawName:
                 "repeats": "fewest_repeats",
             }[key]
             values[field] = False
+        elif key == "pairing" and value in PAIRINGS:
+            values["pairing"] = value
+        elif key == "bye" and value.isdigit():
+            values["bye_margin"] = int(value)
+        elif key == "odd" and value == "three":
+            values["threes"] = True
         else:
             raise ValueError(f"an unknown option in {what!r}: {setting!r}")
     return DrawName(slug, stage, game, DrawOptions(**values))

@@ -14,6 +14,7 @@ GAME_OF_RULE_SET = {
     rulesets.CASUAL: SYLLABATIM,
     rulesets.SYLLABATIM_2: SYLLABATIM,
     rulesets.WORD_POKER: WORD_POKER,
+    rulesets.SCRABBLE: SCRABBLE,
 }
 
 

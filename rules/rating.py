@@ -190,6 +190,15 @@ class _Table:
         self.skills = self.luck = 0.0
 
 
+class _DealSums:
+    """One deal's weighted sums for the field's slope (``_Fit.fitted_field``)."""
+
+    __slots__ = ("weight", "x", "r", "xx", "xr")
+
+    def __init__(self):
+        self.weight = self.x = self.r = self.xx = self.xr = 0.0
+
+
 class _Fit:
     """A fit's observations and unknowns: its tables (``_Table``); each deal ``[level, its
     tables, its scale]``; each person's observations ``(table, points in the deal's units)``."""
@@ -318,22 +327,22 @@ class _Fit:
         model = self.model
         # per deal: the weights' sum, the weighted sums of x, r, x x and x r, where x is minus
         # the others' mean skill and r the observation less the player's skill
-        sums = [[0.0] * 5 for _ in self.deals]
+        sums = [_DealSums() for _ in self.deals]
         for table, players, observed in zip(self.tables, self.players, self.observed, strict=True):
-            weight, row = weights[table.deal], sums[table.deal]
+            weight, deal = weights[table.deal], sums[table.deal]
             skills = [skill[person] for person in players]
             total, others = sum(skills), table.size - 1
             for own, y in zip(skills, observed, strict=True):
                 x, r = -(total - own) / others, y - own
-                row[0] += weight
-                row[1] += weight * x
-                row[2] += weight * r
-                row[3] += weight * x * x
-                row[4] += weight * x * r
+                deal.weight += weight
+                deal.x += weight * x
+                deal.r += weight * r
+                deal.xx += weight * x * x
+                deal.xr += weight * x * r
         spread = covariance = 0.0
-        for weight, x, r, xx, xr in sums:
-            spread += xx - x * x / weight
-            covariance += xr - x * r / weight
+        for deal in sums:
+            spread += deal.xx - deal.x * deal.x / deal.weight
+            covariance += deal.xr - deal.x * deal.r / deal.weight
         prior = (model.noise / model.field_spread) ** 2
         fitted = (covariance + prior * model.field) / (spread + prior)
         return min(model.field_high, max(model.field_low, fitted))

@@ -13,7 +13,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import ClassVar, Protocol
 
-from . import club, word_poker
+from . import club, scrabble, word_poker
 from .championship import CLOSE_BONUS, MAX_CARD_VALUE
 from .championship import deal_size as championship_deal_size
 from .score import RESULT_FIELDS, RESULT_FLAGS, round_score
@@ -23,6 +23,7 @@ CHAMPIONSHIP = "championship"
 CASUAL = "casual"
 SYLLABATIM_2 = "syllabatim_2"
 WORD_POKER = "word_poker"
+SCRABBLE = "scrabble"
 
 # What kind of answer a sheet's field takes.
 COUNT = "count"  # a whole number, not below zero
@@ -215,7 +216,87 @@ class WordPoker:
         return word_poker.deal_winners([line.deal_line() for line in lines])
 
 
-RULE_SETS = {rules.name: rules for rules in (Championship, Casual, Syllabatim2, WordPoker)}
+# Scrabble's words (``rules.scrabble``) for the sheet's fields: the store keeps the score when
+# play stopped as "laid", the points of the tiles left as "unused", went out as "closed".
+SCRABBLE_FIELDS = {"score": "laid", "tiles_left": "unused", "went_out": "closed"}
+
+
+@dataclass(frozen=True)
+class ScrabbleLine:
+    """One player's line of a Scrabble game in the store's terms: ``laid`` the score when play
+    stopped, ``unused`` the points of the tiles left on the rack, ``closed`` went out."""
+
+    player: Hashable
+    laid: object
+    unused: object = 0
+    closed: object = False
+
+    def game_line(self) -> scrabble.GameLine:
+        return scrabble.GameLine(self.player, self.laid, self.unused, self.closed)
+
+
+@dataclass(frozen=True)
+class Scrabble:
+    """Scrabble (``rules.scrabble``): a tournament's round is one game at a board, its one
+    round of the store; the sheet asks each player's score when play stopped, the points of
+    the tiles left and whether the player went out; a line scores the final score (the end of
+    the game applied), which may be below zero. The settings: the bye's margin, how the first
+    round is paired, and whether the last round is played king of the hill."""
+
+    bye_margin: int = scrabble.BYE_MARGIN
+    first_round: str = scrabble.BY_RATING
+    king_of_the_hill: bool = False
+    boards_of_three: bool = False  # an odd field: a board of three instead of a bye
+    name: ClassVar[str] = SCRABBLE
+    action_cards: ClassVar[tuple[str, ...]] = ()
+    fields: ClassVar[tuple[SheetField, ...]] = (
+        SheetField("laid", COUNT),
+        SheetField("unused", COUNT),
+        SheetField("closed", FLAG),
+    )
+
+    def __post_init__(self):
+        if self.first_round not in scrabble.FIRST_ROUND:
+            raise ValueError(f"the first round is paired by {' or '.join(scrabble.FIRST_ROUND)}")
+        if isinstance(self.bye_margin, bool) or not isinstance(self.bye_margin, int):
+            raise ValueError(f"the bye's margin is a whole number, not {self.bye_margin!r}")
+        if self.bye_margin < 0:
+            raise ValueError(f"the bye's margin is not below zero: {self.bye_margin}")
+
+    def line(self, player: Hashable, values: Mapping[str, object]) -> ScrabbleLine:
+        _unknown_fields(self, values)
+        return ScrabbleLine(
+            player, values.get("laid"), values.get("unused", 0), values.get("closed", False)
+        )
+
+    def check(
+        self,
+        lines: Sequence[ScrabbleLine],
+        *,
+        seated: Sequence[Hashable] | None = None,
+        **ignored,
+    ) -> list[Problem]:
+        """The game's sheet (``scrabble.check_game``), its places in the sheet's fields."""
+        problems = scrabble.check_game([line.game_line() for line in lines], seated=seated)
+        return [
+            replace(problem, field=SCRABBLE_FIELDS.get(problem.field, problem.field))
+            for problem in problems
+        ]
+
+    def scores(self, lines: Sequence[ScrabbleLine]) -> dict[Hashable, int]:
+        return scrabble.final_scores([line.game_line() for line in lines])
+
+    def pairing_options(self, ratings: Mapping | None = None) -> scrabble.PairingOptions:
+        return scrabble.PairingOptions(
+            first_round=self.first_round,
+            king_of_the_hill=self.king_of_the_hill,
+            ratings=dict(ratings or {}),
+        )
+
+
+RULE_SETS = {
+    rules.name: rules for rules in (Championship, Casual, Syllabatim2, WordPoker, Scrabble)
+}
 
 
 def rule_set(name: str, **settings) -> RuleSet:
@@ -229,7 +310,12 @@ def rule_set(name: str, **settings) -> RuleSet:
 def deal_size(name: str, round_number: int) -> int:
     """The cards dealt to each player in round ``round_number`` of a game by rule set ``name``:
     a Syllabatim round's number fixes it (1-7), a Slovní poker deal is always a hand of five
-    (``word_poker.HAND``), however many deals the game takes."""
+    (``word_poker.HAND``), however many deals the game takes; a Scrabble game's one round
+    starts with a rack of seven tiles (``scrabble.RACK``)."""
+    if name == SCRABBLE:
+        if round_number != 1:
+            raise ValueError(f"a Scrabble game has one round, not round {round_number}")
+        return scrabble.RACK
     if name == WORD_POKER:
         if round_number < 1:
             raise ValueError(f"deal number {round_number} is not 1 or more")
@@ -309,12 +395,14 @@ def stored_line(rule_set: RuleSet, player: Hashable, laid, unused, closed, value
 
 def document_rule_set(info: Mapping) -> RuleSet | None:
     """A tournament document's club rule set (``tournament.settings.rule_set``, v4), with
-    Slovní poker's settings (``tournament.settings.word_poker``, v6); None for the
-    championship's rules."""
+    Slovní poker's settings (``tournament.settings.word_poker``, v6) or Scrabble's
+    (``tournament.settings.scrabble``, v7); None for the championship's rules."""
     settings = info.get("settings", {})
     name = settings.get("rule_set", CHAMPIONSHIP)
     if name == WORD_POKER:
         return rule_set(name, **poker_settings(settings.get("word_poker", {})))
+    if name == SCRABBLE:
+        return rule_set(name, **scrabble_settings(settings.get("scrabble", {})))
     return None if name == CHAMPIONSHIP else rule_set(name)
 
 
@@ -340,6 +428,27 @@ def poker_document(poker: "WordPoker") -> dict:
         "points_limit": poker.end.points_limit,
         "deals_limit": poker.end.deals_limit,
         "standings": list(poker.order),
+    }
+
+
+def scrabble_settings(document: Mapping) -> dict:
+    """Scrabble's settings as a document writes them (v7), as the rule set takes them."""
+    default = Scrabble()
+    return {
+        "bye_margin": document.get("bye_margin", default.bye_margin),
+        "first_round": document.get("first_round", default.first_round),
+        "king_of_the_hill": document.get("king_of_the_hill", default.king_of_the_hill),
+        "boards_of_three": document.get("boards_of_three", default.boards_of_three),
+    }
+
+
+def scrabble_document(rules: "Scrabble") -> dict:
+    """Scrabble's settings as a document writes them (v7)."""
+    return {
+        "bye_margin": rules.bye_margin,
+        "first_round": rules.first_round,
+        "king_of_the_hill": rules.king_of_the_hill,
+        "boards_of_three": rules.boards_of_three,
     }
 
 

@@ -47,6 +47,11 @@ BYE_MARGIN = 50  # the tournament's setting: a bye is a win by this spread (TSH'
 BY_RATING = "rating"
 BY_LOT = "lot"
 FIRST_ROUND = (BY_RATING, BY_LOT)
+# How a round is paired, as its commitment names it (``rules.commitment.PAIRINGS``): the first
+# round by rating or by lot, a later one by the Swiss system or king of the hill.
+SWISS = "swiss"
+KING_OF_THE_HILL = "king"
+PAIRINGS = (BY_LOT, BY_RATING, SWISS, KING_OF_THE_HILL)
 
 # Problem codes of a game's sheet (besides rules.sheet's seat problems and NOT_WHOLE_NUMBER).
 BOARD_SIZE = "board_size"  # fewer than two or more than four players at a board
@@ -376,3 +381,98 @@ def _swiss(order: list, history: History) -> Pairing:
     matching = networkx.max_weight_matching(graph, maxcardinality=True)
     chosen = sorted(tuple(sorted(pair)) for pair in matching)
     return _pairing(order, [(seats[i], seats[j]) for i, j in chosen], history)
+
+
+# A tournament's round paired from the rounds played before it.
+
+
+@dataclass(frozen=True)
+class PlayedRound:
+    """A round played: each board's final scores (``final_scores``) and its bye."""
+
+    boards: tuple[Mapping[Hashable, int], ...] = ()
+    bye: Hashable | None = None
+    odd: Hashable | None = None  # the odd player who joined a board of three instead of a bye
+
+
+def pairing_method(
+    round_number: int, *, first_round: str, king_of_the_hill: bool, last_round: bool
+) -> str:
+    """How round ``round_number`` is paired under the tournament's settings."""
+    if round_number == 1:
+        return first_round
+    return KING_OF_THE_HILL if king_of_the_hill and last_round else SWISS
+
+
+def pair_after(
+    played: Sequence[PlayedRound],
+    participants: Iterable[Hashable],
+    *,
+    method: str,
+    seed,
+    bye_margin: int = BYE_MARGIN,
+    ratings: Mapping | None = None,
+) -> Pairing:
+    """The pairing of the round after ``played`` for ``participants`` (those who play it),
+    paired ``method`` (``PAIRINGS``) from the standings of the rounds played (a bye a win by
+    ``bye_margin``) and who met whom: what the software pairs and ``rules.verify`` reproduces
+    from the published data."""
+    if method not in PAIRINGS:
+        raise ValueError(f"a round is paired by {', '.join(PAIRINGS)}, not {method!r}")
+    round_number = len(played) + 1
+    if (method in FIRST_ROUND) != (round_number == 1):
+        raise ValueError(f"round {round_number} cannot be paired by {method}")
+    playing = list(participants)
+    rows = records(
+        (scores for round_ in played for scores in round_.boards),
+        (round_.bye for round_ in played if round_.bye is not None),
+        bye_margin=bye_margin,
+        participants=playing,
+    )
+    history = History(
+        frozenset(
+            frozenset((a, b))
+            for round_ in played
+            for scores in round_.boards
+            for a in scores
+            for b in scores
+            if a != b
+        ),
+        # the odd seat rotates as the bye does: whoever had either is not given it again
+        # while another can take it
+        frozenset(
+            player for round_ in played for player in (round_.bye, round_.odd) if player is not None
+        ),
+    )
+    options = PairingOptions(
+        first_round=method if method in FIRST_ROUND else BY_RATING,
+        king_of_the_hill=method == KING_OF_THE_HILL,
+        ratings=dict(ratings or {}),
+    )
+    return pair_round(
+        [rows[key] for key in playing],
+        round_number=round_number,
+        seed=seed,
+        history=history,
+        options=options,
+        last_round=method == KING_OF_THE_HILL,
+    )
+
+
+def odd_of(board: Sequence) -> Hashable | None:
+    """The odd player of a board of three (``boards_of`` with ``threes``: seated third), or
+    None for any other board."""
+    return board[PLAYERS_MIN] if len(board) == PLAYERS_MIN + 1 else None
+
+
+def boards_of(pairing: Pairing, *, threes: bool = False) -> list[list]:
+    """The pairing's boards in order, each its players (the higher in the order first), the
+    bye last as a board of one; with ``threes`` (the organiser's choice for an odd field) the
+    odd player joins the last board instead, a board of three, third."""
+    boards = [list(pair) for pair in pairing.pairs]
+    if pairing.bye is not None:
+        if threes and boards:
+            boards[-1].append(pairing.bye)
+        else:
+            boards.append([pairing.bye])
+    return boards

@@ -45,6 +45,7 @@ from .commitment import (
 from .draw import Entrant, Preferences, RoundRange, draw_rounds, draw_seating, kept_starting_seats
 from .draw import lot_order as recompute_lot
 from .rulesets import WORD_POKER, document_rule_set
+from .scrabble import GameLine, PlayedRound, boards_of, final_scores, odd_of, pair_after
 from .stages import QUALIFIER, STAGES
 from .word_poker import most_deals
 
@@ -96,6 +97,8 @@ TEXTS = {
         "table_start": "stůl {table}: začíná sedadlo {found}, ze seedu vychází {expected}",
         "table_count": "{found} stolů, ze seedu vychází {expected}",
         "rounds": "kola {found}, ze seedu vychází {expected}",
+        "boards": "desky {found}, z pořadí a seedu vychází {expected}",
+        "unplayed": "párování čte pořadí po kole {game}, ale deska {table} nemá výsledek",
         "order": "pořadí {found}, ze seedu vychází {expected}",
         "wrong_decision": "závazek se týká jiného rozhodnutí ({what})",
         "bad_name": "název rozhodnutí nerozumím: {error}",
@@ -132,6 +135,9 @@ TEXTS = {
         "table_start": "table {table}: starting seat {found}, the seed gives {expected}",
         "table_count": "{found} tables, the seed gives {expected}",
         "rounds": "rounds {found}, the seed gives {expected}",
+        "boards": "boards {found}, the standings and the seed give {expected}",
+        "unplayed": "the pairing reads the standings after round {game}, but board {table} "
+        "has no result",
         "order": "order {found}, the seed gives {expected}",
         "wrong_decision": "the commitment names another decision ({what})",
         "bad_name": "the decision's name is not understood: {error}",
@@ -234,6 +240,8 @@ def reproduce_draw(document: dict, kind: str, game: dict, earlier: list[dict]) -
     options = DrawOptions(rounds=default_rounds)
     if "what" in audit:
         options = parse_draw_what(audit["what"]).options
+    if options.pairing is not None:
+        return reproduce_pairing(game, earlier, options)
     tables = _tables(game)
     found = [list(t["seats"]) for t in tables]
     found_start = [t.get("starting_seat", 0) for t in tables]
@@ -298,6 +306,57 @@ def reproduce_draw(document: dict, kind: str, game: dict, earlier: list[dict]) -
         return Note(DIFFERS, {"detail": detail})
     if swaps:
         return _swaps_note(swaps)
+    return Note(REPRODUCED)
+
+
+def _played_round(game: dict) -> PlayedRound | Note:
+    """A Scrabble round of the document: each board's final scores from its sheet, the bye
+    (a board of one); a board without a result in words."""
+    boards, bye, odd = [], None, None
+    for table in _tables(game):
+        if len(table["seats"]) == 1:
+            bye = table["seats"][0]
+            continue
+        odd = odd_of(table["seats"]) or odd  # the odd player, third at a board of three
+        entries = table.get("rounds", [])
+        if not entries:
+            return Note("unplayed", {"game": game["number"], "table": table["number"]})
+        lines = [
+            GameLine(r["player"], r["laid"], r["unused"], bool(r.get("closed", False)))
+            for r in entries[0]["results"]
+        ]
+        boards.append(final_scores(lines))
+    return PlayedRound(tuple(boards), bye, odd)
+
+
+def reproduce_pairing(game: dict, earlier: list[dict], options: DrawOptions) -> Note:
+    """A Scrabble round's pairing (``rules.scrabble.pair_after``) recomputed from the earlier
+    rounds' sheets, the players of the round, the seed and the options its name states (how
+    it is paired, the bye's margin), and the ratings the draw records for a first round paired
+    by rating; compared board by board."""
+    audit = game["draw"]
+    played = []
+    for round_ in earlier:
+        result = _played_round(round_)
+        if isinstance(result, Note):
+            return Note(NOT_REPRODUCIBLE, {"detail": result})
+        played.append(result)
+    tables = _tables(game)
+    found = [list(t["seats"]) for t in tables]
+    try:
+        pairing = pair_after(
+            played,
+            sorted(no for seats in found for no in seats),
+            method=options.pairing,
+            seed=audit["seed"],
+            bye_margin=options.bye_margin if options.bye_margin is not None else 0,
+            ratings={no: value for no, value in audit.get("ratings", [])},
+        )
+    except ValueError as error:
+        return Note(NOT_REPRODUCIBLE, {"detail": Note("impossible", {"error": error})})
+    expected = boards_of(pairing, threes=options.threes)
+    if found != expected:
+        return Note(DIFFERS, {"detail": Note("boards", {"found": found, "expected": expected})})
     return Note(REPRODUCED)
 
 

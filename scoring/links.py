@@ -26,7 +26,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from rules.progress import GameState
-from rules.rulesets import WORD_POKER
+from rules.rulesets import SCRABBLE, WORD_POKER
 from tournament.lookups import who
 from tournament.models import DrawStatus, Game, Table
 from tournament.refusals import Refused
@@ -72,8 +72,11 @@ def _new_link(table_id: int, by: User | None) -> TableLink:
 def game_complete(game: Game) -> bool:
     """Every table has every round's sheet, confirmed where the stage requires it (a game
     ended early has only the rounds played). One query."""
+    tournament = game.stage.tournament
+    # a Scrabble round's bye is a board of one, with no sheet: only boards with a second seat
+    boards = Q(tables__seats__position=1) if tournament.rule_set == SCRABBLE else Q()
     counts = Game.objects.filter(pk=game.pk).aggregate(
-        table_count=Count("tables", distinct=True),
+        table_count=Count("tables", distinct=True, filter=boards),
         round_count=Count("rounds", distinct=True),
         sheet_count=Count("tables__sheets", distinct=True),
         confirmed_count=Count(
@@ -82,7 +85,6 @@ def game_complete(game: Game) -> bool:
     )
     entered = counts["sheet_count"]
     waiting = entered - counts["confirmed_count"] if game.stage.requires_confirmation else 0
-    tournament = game.stage.tournament
     return GameState(
         game.number,
         counts["table_count"],

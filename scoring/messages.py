@@ -3,7 +3,17 @@
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from rules import advancement, club, finals, rulesets, sanctions, sheet, stages, word_poker
+from rules import (
+    advancement,
+    club,
+    finals,
+    rulesets,
+    sanctions,
+    scrabble,
+    sheet,
+    stages,
+    word_poker,
+)
 
 FIELD_NAMES = {
     "laid": lambda: _("laid"),
@@ -23,6 +33,13 @@ RULE_SET_FIELD_NAMES = {
     rulesets.WORD_POKER: {
         "laid": lambda: _("points of the word"),
         "unused": lambda: _("points left in hand"),
+    },
+    # Scrabble's "laid" is the score when play stopped, "unused" the tiles left on the rack,
+    # "closed" went out (``rules.rulesets.SCRABBLE_FIELDS``).
+    rulesets.SCRABBLE: {
+        "laid": lambda: _("score when play stopped"),
+        "unused": lambda: _("points of the tiles left"),
+        "closed": lambda: _("went out"),
     },
 }
 
@@ -138,6 +155,8 @@ def sheet_problem_message(problem: sheet.Problem, rule_set: str | None = None) -
     message = _club_problem_message(problem)
     if message is None:
         message = _poker_problem_message(problem)
+    if message is None:
+        message = _scrabble_problem_message(problem)
     if message is not None:
         return message
     raise ValueError(problem.code)
@@ -172,6 +191,43 @@ def _poker_problem_message(problem: sheet.Problem) -> str | None:
         return _("the game was won in deal %(ended_after)s: deal %(deal)s is not played") % params
     if problem.code == word_poker.DEAL_OUT_OF_ORDER:
         return _("deal %(deal)s cannot be entered before deal %(next)s") % params
+    return None
+
+
+def _scrabble_problem_message(problem: sheet.Problem) -> str | None:
+    params = problem.params
+    if problem.code == scrabble.BOARD_SIZE:
+        return (
+            _("Scrabble is played by %(least)s to %(most)s players a board, not %(players)s")
+            % params
+        )
+    if problem.code == scrabble.NOT_A_FLAG:
+        return _("„went out“ is yes or no")
+    if problem.code == scrabble.OUT_WITH_TILES:
+        return (
+            _("went out, so no tiles are left: the tiles left cannot be worth %(tiles_left)s")
+            % params
+        )
+    if problem.code == scrabble.TILES_OUT_OF_RANGE:
+        return (
+            _(
+                "no rack of up to %(rack)s tiles of the set is worth %(tiles_left)s points "
+                "(at most %(most)s)"
+            )
+            % params
+        )
+    if problem.code == scrabble.TWO_WENT_OUT:
+        return _("player %(first)s went out already: the game ended then, only one goes out") % {
+            "first": params["first"]
+        }
+    if problem.code == scrabble.RACKS_OUT_OF_RANGE:
+        return (
+            _(
+                "the tiles left are worth %(together)s together, more than the set's %(most)s "
+                "on these racks"
+            )
+            % params
+        )
     return None
 
 

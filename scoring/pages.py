@@ -8,7 +8,7 @@ printouts (``printing``) and the desk read it; ranking, advancement, medals and 
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
 from rules.categories import ALL, category_of
@@ -16,6 +16,7 @@ from rules.championship import PODIUM_PLACES
 from rules.gender import FEMININE, MASCULINE
 from rules.podium import title
 from rules.ranking import Ranked
+from rules.rulesets import SCRABBLE
 from rules.sanctions import TOURNAMENT
 from rules.stages import stage_index
 from tournament.collation import czech_key, name_key
@@ -100,6 +101,19 @@ class StandingRow:
     # Slovní poker only (``scoring.standings.PokerPerformance``): None under other rules.
     games_won: int | None = None
     deals_won: int | None = None
+    # Scrabble only (``scoring.standings.ScrabblePerformance``): wins in halves (a draw is
+    # half a win), the spread and the byes; ``points`` is then the sum of the scores.
+    half_wins: int | None = None
+    spread: int | None = None
+    byes: int | None = None
+
+    @property
+    def wins(self) -> str | None:
+        """The wins as a Czech page writes them: 2, or 2,5 with a draw."""
+        if self.half_wins is None:
+            return None
+        whole, half = divmod(self.half_wins, 2)
+        return f"{whole},5" if half else str(whole)
 
 
 @dataclass(frozen=True)
@@ -204,6 +218,9 @@ def _rows(ranked: list[Ranked], infos, provisional, flags: dict, notes) -> list[
             sanctions=tuple(notes.get(row.key, ())),
             games_won=getattr(row.performance, "games_won", None),
             deals_won=getattr(row.performance, "deals_won", None),
+            half_wins=getattr(row.performance, "half_wins", None),
+            spread=getattr(row.performance, "spread", None),
+            byes=getattr(row.performance, "byes", None),
             **flags.get(row.key, {}),
         )
         for row in ranked
@@ -479,7 +496,14 @@ def announced_games(tournament: Tournament) -> list[GameNow]:
     games = sorted(
         Game.objects.filter(stage__tournament=tournament, draw_status="confirmed")
         .select_related("stage", "stage__tournament")
-        .annotate(tables_count=Count("tables", distinct=True)),
+        .annotate(
+            tables_count=Count(
+                "tables",
+                distinct=True,
+                # a Scrabble round's bye is a board of one, with no sheet
+                filter=Q(tables__seats__position=1) if tournament.rule_set == SCRABBLE else Q(),
+            )
+        ),
         key=lambda g: (STAGES.index(g.stage.kind), g.number),
     )
     if not games:

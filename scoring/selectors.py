@@ -17,7 +17,7 @@ from rules.categories import CATEGORIES, category_of
 from rules.finals import Replacement as FinalReplacement
 from rules.gender import FEMININE
 from rules.progress import GameState, StageProgress, planned_games
-from rules.rulesets import CHAMPIONSHIP, WORD_POKER
+from rules.rulesets import CHAMPIONSHIP, SCRABBLE, WORD_POKER
 from rules.sanctions import Sanction as SanctionData
 from rules.score import RESULT_FIELDS, RoundEntry, entry_of
 from rules.stages import FINAL_A, QUALIFIER, STAGES
@@ -48,6 +48,7 @@ def _base(tournament: Tournament) -> TournamentData:
         rule_set=tournament.rule_set,
         finals=tournament.has_finals(),
         poker=tournament.rules() if tournament.rule_set == WORD_POKER else None,
+        scrabble=tournament.rules() if tournament.rule_set == SCRABBLE else None,
     )
 
 
@@ -79,7 +80,8 @@ def _add_results(data: TournamentData, results, numbers: dict[int, int]) -> None
     fields made booleans then (SQLite may hand them over as 0 and 1, equal as keys)."""
     entries: dict[tuple, RoundEntry] = {}
     lists: dict[str, list[Result]] = {}
-    poker = data.poker is not None  # its rows end with the table and the round's place
+    # Slovní poker's and Scrabble's rows end with the table and the round's place
+    poker = data.poker is not None or data.scrabble is not None
     for row in _result_rows(results):
         line = row[3:-2] if poker else row[3:]
         entry = entries.get(line)
@@ -98,7 +100,7 @@ def _lines(results, tournament: Tournament):
     """``results`` (round results) as the rows ``_add_results`` reads: stage kind, game number,
     player's id, then the line's values, unsorted (the standings do not depend on the lines'
     order). The player's id, not the start number: no join for each line."""
-    deals = ("table_id", "round__position") if tournament.rule_set == WORD_POKER else ()
+    deals = ("table_id", "round__position") if tournament.rule_set in (WORD_POKER, SCRABBLE) else ()
     return results.order_by().values_list(
         "table__game__stage__kind",
         "table__game__number",
@@ -159,12 +161,17 @@ def progress(tournament: Tournament, kinds=STAGES) -> dict[str, StageProgress]:
     """Where each stage of ``kinds`` stands: its announced games, which are complete, what is
     planned. One query."""
     sheets = Sheet.objects.filter(table__game=OuterRef("pk"))
+    tables = Table.objects.filter(game=OuterRef("pk"))
+    if tournament.rule_set == SCRABBLE:
+        # a Scrabble round's bye is a board of one, which has no sheet: the boards played are
+        # those with a second seat (seats are numbered from 0 without gaps)
+        tables = tables.filter(seats__position=1)
     games = (
         Game.objects.filter(stage__tournament=tournament, draw_status=DrawStatus.CONFIRMED)
         .annotate(
             # counted one by one: counting over the join of tables, rounds and sheets would
             # go through tables x rounds x sheets rows per game
-            tables_count=_count(Table.objects.filter(game=OuterRef("pk"))),
+            tables_count=_count(tables),
             rounds_count=_count(Round.objects.filter(game=OuterRef("pk"))),
             sheets_count=_count(sheets),
             confirmed_count=_count(sheets.filter(confirmed_at__isnull=False)),
@@ -212,6 +219,20 @@ def progress(tournament: Tournament, kinds=STAGES) -> dict[str, StageProgress]:
     }
 
 
+def _add_byes(data: TournamentData, seats) -> None:
+    """Scrabble: each bye (a board of one) of ``seats`` added to its stage, as (game number,
+    start number). One query; none under any other rule set."""
+    if data.scrabble is None:
+        return
+    for kind, game, number in (
+        seats.filter(position=0)
+        .exclude(table__seats__position=1)
+        .order_by()
+        .values_list("game__stage__kind", "game__number", "player__start_number")
+    ):
+        data.stages.setdefault(kind, StageData()).byes.append((game, number))
+
+
 def tournament_data(tournament: Tournament) -> TournamentData:
     """Everything the results of a tournament are computed from, in eight queries, as rows
     (no model instances): the players, the teams, who sat in which stage, the round results,
@@ -240,6 +261,7 @@ def tournament_data(tournament: Tournament) -> TournamentData:
         .distinct()
     ):
         data.stages.setdefault(kind, StageData()).participants.add(numbers[player])
+    _add_byes(data, Seat.objects.filter(game__stage__tournament=tournament))
     _add_results(
         data,
         _lines(RoundResult.objects.filter(table__game__stage__tournament=tournament), tournament),
@@ -291,6 +313,7 @@ def stage_data(stage: Stage) -> TournamentData:
         numbers[pk] = number
         data.sight_classes[number] = sight_class
         data.stages.setdefault(stage.kind, StageData()).participants.add(number)
+    _add_byes(data, Seat.objects.filter(game__stage=stage))
     _add_results(
         data,
         _lines(RoundResult.objects.filter(table__game__stage=stage), stage.tournament),

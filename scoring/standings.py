@@ -12,7 +12,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from rules import championship, word_poker
+from rules import championship, scrabble, word_poker
 from rules.advancement import Advancement, advancement, quota_by_participation
 from rules.categories import ALL, CATEGORIES, category_of
 from rules.club import club_rank
@@ -20,7 +20,7 @@ from rules.finals import Replacement, a_final_field
 from rules.podium import Podium, podium
 from rules.progress import StageProgress
 from rules.ranking import Performance, Ranked, Tie, performances, rank
-from rules.rulesets import CHAMPIONSHIP, WordPoker
+from rules.rulesets import CHAMPIONSHIP, Scrabble, WordPoker
 from rules.sanctions import Sanction, expulsions, out_of, void, voided_games
 from rules.score import RoundEntry
 from rules.stages import FINAL_A, FINAL_B, FINALS, QUALIFIER, STAGES, TEAMS
@@ -33,7 +33,8 @@ class Result(NamedTuple):
     player: int
     entry: RoundEntry
     game: int
-    # Slovní poker only: the table and the round's place in the game, which make its deals.
+    # Slovní poker and Scrabble only: the table and the round's place in the game, which make
+    # a poker table's deals and a Scrabble board's game.
     table: int | None = None
     deal: int | None = None
 
@@ -42,6 +43,7 @@ class Result(NamedTuple):
 class StageData:
     participants: set[int] = field(default_factory=set)  # seated at a table at least once
     results: list[Result] = field(default_factory=list)
+    byes: list[tuple[int, int]] = field(default_factory=list)  # Scrabble: (game, player)
 
 
 @dataclass
@@ -69,6 +71,9 @@ class TournamentData:
     # Slovní poker's rule set with its settings (the game's end, the standings' order): its
     # standings count games and deals won at each table (``poker_performances``).
     poker: WordPoker | None = None
+    # Scrabble's rule set with its settings (the bye's margin): its standings count wins, the
+    # spread and the sum of scores board by board (``scrabble_performances``).
+    scrabble: Scrabble | None = None
 
     def lots_of(self, scope: str) -> list[list]:
         return [order for lot_scope, order in self.lots if lot_scope == scope]
@@ -117,6 +122,8 @@ def stage_entries(data: TournamentData, kind: str) -> list[tuple[int, RoundEntry
 def stage_performances(data: TournamentData, kind: str) -> dict[int, Performance]:
     if data.poker is not None:
         return poker_performances(data, kind)
+    if data.scrabble is not None:
+        return scrabble_performances(data, kind)
     return performances(stage_entries(data, kind), ranked_players(data, kind), data.close_bonus)
 
 
@@ -163,11 +170,73 @@ def poker_performances(data: TournamentData, kind: str) -> dict[int, PokerPerfor
     }
 
 
+@dataclass(frozen=True)
+class ScrabblePerformance(Performance):
+    """A Scrabble player's record: ``points`` the sum of the final scores, ``rounds`` the
+    games played (byes apart), wins counted in halves (a draw is half a win), the spread
+    (the sum of score differences, a bye's margin included) and the byes."""
+
+    half_wins: int = 0
+    spread: int = 0
+    byes: int = 0
+
+    @property
+    def wins(self) -> float:
+        return self.half_wins / 2
+
+    @property
+    def score_sum(self) -> int:
+        return self.points
+
+
+def scrabble_performances(data: TournamentData, kind: str) -> dict[int, ScrabblePerformance]:
+    """Each ranked player's record over the stage's Scrabble rounds (``rules.scrabble.records``):
+    each board's final scores, pair by pair, and the byes as wins by the tournament's margin.
+    A voided game's lines and an expelled player's take no part in a board's game."""
+    stage = data.stages.get(kind, StageData())
+    voided = voided_games(data.sanctions)
+    expelled = data.expelled()
+    boards: dict = defaultdict(dict)  # (game, table) -> player -> final score
+    best: dict = defaultdict(int)
+    for result in stage.results:
+        if (
+            result.entry.disqualified
+            or (kind, result.game, result.player) in voided
+            or out_of(kind, result.player, expelled)
+        ):
+            continue
+        score = result.entry.scored
+        boards[(result.game, result.table)][result.player] = score
+        best[result.player] = max(best[result.player], score)
+    ranked = ranked_players(data, kind)
+    records = scrabble.records(
+        [scores for _board, scores in sorted(boards.items())],
+        [player for game, player in stage.byes if (kind, game, player) not in voided],
+        bye_margin=data.scrabble.bye_margin,
+        participants=ranked,
+    )
+    return {
+        key: ScrabblePerformance(
+            key,
+            points=row.score_sum,
+            best_round=best[key],
+            rounds=row.games,
+            half_wins=row.half_wins,
+            spread=row.spread,
+            byes=row.byes,
+        )
+        for key, row in records.items()
+        if key in ranked
+    }
+
+
 def ranking_of(data: TournamentData):
     """The tournament's ranking: the championship's tie-break chain, the club rules' points,
     or Slovní poker's criteria in the organiser's order."""
     if data.poker is not None:
         return lambda rows, lots=(): word_poker.poker_rank(rows, data.poker.order, lots)
+    if data.scrabble is not None:
+        return scrabble.scrabble_rank
     return rank if data.rule_set == CHAMPIONSHIP else club_rank
 
 

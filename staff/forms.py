@@ -24,10 +24,20 @@ from rules.stages import FINAL_A, FINAL_B, QUALIFIER, STAGES
 from tournament import persons
 from tournament.characters import NameFormField
 from tournament.forms import RoundListField
-from tournament.models import Card, Gender, Person, Player, RuleSetChoice, Team, Tournament
+from tournament.models import (
+    Card,
+    Gender,
+    Person,
+    Player,
+    RuleSetChoice,
+    Team,
+    Tournament,
+    TournamentKind,
+)
 from tournament.services import (
     PLAYER_FIELDS,
     POKER_SETTINGS,
+    SCRABBLE_SETTINGS,
     SETTINGS_FIELDS,
     confirmation_field,
 )
@@ -109,6 +119,7 @@ class TournamentForm(forms.ModelForm):
             "qualifier_seating": forms.RadioSelect,
             "kind": forms.RadioSelect,
             "rule_set": forms.RadioSelect,
+            "scrabble_first_round": forms.RadioSelect,
         }
         help_texts = {
             "slug": _(
@@ -125,8 +136,8 @@ class TournamentForm(forms.ModelForm):
             ),
             "rule_set": _(
                 "The championship is played by its own rules; a local qualifier or a club "
-                "tournament may choose the casual scoring, Syllabatim 2 or Slovní poker. Fixed "
-                "at the first draw."
+                "tournament may choose the casual scoring, Syllabatim 2, Slovní poker or "
+                "Scrabble. Fixed at the first draw."
             ),
         }
         error_messages = {
@@ -159,10 +170,13 @@ class TournamentForm(forms.ModelForm):
                 initial=current,
                 widget=forms.RadioSelect,
             )
-        for name in ("kind", "rule_set", *POKER_SETTINGS):
+        for name in ("kind", "rule_set", *POKER_SETTINGS, *SCRABBLE_SETTINGS):
             if name in self.fields:
                 # a form sent without them keeps what the tournament has (new: the championship)
                 self.fields[name].required = False
+        if self.instance.pk is not None and self.instance.kind == TournamentKind.CHAMPIONSHIP:
+            for name in SCRABBLE_SETTINGS:  # the championship's page stays as it was
+                self.fields.pop(name, None)
         for name in self.frozen:
             self.fields.pop(name, None)
         # What the tournament's rule set does not read is not asked (kept as it is).
@@ -196,6 +210,13 @@ class TournamentForm(forms.ModelForm):
 
     def clean_poker_standings(self):
         return self._kept("poker_standings")
+
+    def clean_scrabble_bye_margin(self):
+        value = self.cleaned_data.get("scrabble_bye_margin")
+        return self.instance.scrabble_bye_margin if value is None else value
+
+    def clean_scrabble_first_round(self):
+        return self._kept("scrabble_first_round")
 
     def clean_slug(self):
         slug = self.cleaned_data.get("slug", "")

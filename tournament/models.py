@@ -15,13 +15,14 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from simple_history.models import HistoricalRecords
 
-from rules import cards, categories, championship, eligibility, stages, word_poker
+from rules import cards, categories, championship, eligibility, scrabble, stages, word_poker
 from rules.advancement import QUOTA_BELOW_MIN, quota_problems
 from rules.categories import category_of
 from rules.draw import round_list_problems
 from rules.gender import FEMININE, MASCULINE, suggested_gender
 from rules.rulesets import CASUAL as CASUAL_RULES
 from rules.rulesets import CHAMPIONSHIP as CHAMPIONSHIP_RULES
+from rules.rulesets import SCRABBLE as SCRABBLE_RULES
 from rules.rulesets import SYLLABATIM_2 as SYLLABATIM_2_RULES
 from rules.rulesets import WORD_POKER as WORD_POKER_RULES
 from rules.rulesets import RuleSet, deal_size, rule_set
@@ -96,6 +97,14 @@ class RuleSetChoice(models.TextChoices):
     CASUAL = CASUAL_RULES, _("casual scoring")
     SYLLABATIM_2 = SYLLABATIM_2_RULES, _("Syllabatim 2 (action cards)")
     WORD_POKER = WORD_POKER_RULES, _("Slovní poker")
+    SCRABBLE = SCRABBLE_RULES, _("Scrabble")
+
+
+class ScrabbleFirstRound(models.TextChoices):
+    """How a Scrabble tournament's first round is paired (``rules.scrabble.pair_round``)."""
+
+    BY_RATING = scrabble.BY_RATING, _("by rating (the top half against the bottom half)")
+    BY_LOT = scrabble.BY_LOT, _("by lot")
 
 
 class PokerGameEnd(models.TextChoices):
@@ -202,6 +211,31 @@ class Tournament(models.Model):
         default=",".join(word_poker.CRITERIA),
         validators=[validate_poker_standings],
         help_text=_("Games won, deals won and points, in the organiser's order."),
+    )
+    # Scrabble's settings (``rules.scrabble``), read only under its rule set.
+    scrabble_bye_margin = models.PositiveSmallIntegerField(
+        _("spread of a Scrabble bye"),
+        default=scrabble.BYE_MARGIN,
+        help_text=_("A bye counts as a win by this many points."),
+    )
+    scrabble_first_round = models.CharField(
+        _("the first Scrabble round is paired"),
+        max_length=8,
+        choices=ScrabbleFirstRound.choices,
+        default=ScrabbleFirstRound.BY_RATING,
+    )
+    scrabble_boards_of_three = models.BooleanField(
+        _("an odd Scrabble field plays a board of three"),
+        default=False,
+        help_text=_(
+            "Instead of a bye, the odd player joins the last board, a board of three (each "
+            "against each)."
+        ),
+    )
+    scrabble_king_of_the_hill = models.BooleanField(
+        _("the last Scrabble round king of the hill"),
+        default=False,
+        help_text=_("The last round pairs 1 against 2, 3 against 4, … as they stand."),
     )
     max_card_value = models.PositiveIntegerField(
         _("highest card value"),
@@ -356,6 +390,10 @@ class Tournament(models.Model):
                 name="tournament_poker_deals_limit_in_range",
             ),
             models.CheckConstraint(
+                condition=Q(scrabble_first_round__in=ScrabbleFirstRound.values),
+                name="tournament_scrabble_first_round_valid",
+            ),
+            models.CheckConstraint(
                 condition=~Q(kind=TournamentKind.CHAMPIONSHIP)
                 | Q(rule_set=RuleSetChoice.CHAMPIONSHIP),
                 name="tournament_championship_by_its_rules",
@@ -394,6 +432,14 @@ class Tournament(models.Model):
                     deals_limit=self.poker_deals_limit,
                 ),
                 order=tuple(self.poker_standings.split(",")),
+            )
+        if self.rule_set == RuleSetChoice.SCRABBLE:
+            return rule_set(
+                self.rule_set,
+                bye_margin=self.scrabble_bye_margin,
+                first_round=self.scrabble_first_round,
+                king_of_the_hill=self.scrabble_king_of_the_hill,
+                boards_of_three=self.scrabble_boards_of_three,
             )
         return rule_set(self.rule_set)
 

@@ -64,6 +64,10 @@ SETTINGS_FIELDS = (
     "poker_points_limit",
     "poker_deals_limit",
     "poker_standings",
+    "scrabble_bye_margin",
+    "scrabble_first_round",
+    "scrabble_king_of_the_hill",
+    "scrabble_boards_of_three",
 )
 POKER_SETTINGS = (
     "poker_game_end",
@@ -71,6 +75,12 @@ POKER_SETTINGS = (
     "poker_points_limit",
     "poker_deals_limit",
     "poker_standings",
+)
+SCRABBLE_SETTINGS = (
+    "scrabble_bye_margin",
+    "scrabble_first_round",
+    "scrabble_king_of_the_hill",
+    "scrabble_boards_of_three",
 )
 PLAYER_FIELDS = (
     "start_number",
@@ -125,6 +135,11 @@ def frozen_settings(tournament: Tournament, started: Collection[str] | None = No
         for name in POKER_SETTINGS:  # the deals drawn follow from them (word_poker.most_deals)
             frozen[name] = _(
                 "A game is drawn already: Slovní poker's settings are fixed at the first draw "
+                "and cannot change now."
+            )
+        for name in SCRABBLE_SETTINGS:  # the pairings and byes made follow from them
+            frozen[name] = _(
+                "A round is paired already: Scrabble's settings are fixed at the first pairing "
                 "and cannot change now."
             )
     if drawn & set(FINALS):

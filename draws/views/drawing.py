@@ -76,6 +76,7 @@ def draw_new(request, slug, stage):
                 initial=round_initial(tournament, stage),
                 kind=stage,
                 poker=tournament.rule_set == RuleSetChoice.WORD_POKER,
+                scrabble=tournament.rule_set == RuleSetChoice.SCRABBLE,
             ),
         )
     action = request.POST.get("action", "publish")
@@ -109,7 +110,12 @@ def draw_new(request, slug, stage):
             % {"number": game.number},
         )
         return redirect("draws:game", slug=slug, stage=stage, number=game.number)
-    form = DrawForm(request.POST, kind=stage, poker=tournament.rule_set == RuleSetChoice.WORD_POKER)
+    form = DrawForm(
+        request.POST,
+        kind=stage,
+        poker=tournament.rule_set == RuleSetChoice.WORD_POKER,
+        scrabble=tournament.rule_set == RuleSetChoice.SCRABBLE,
+    )
     if form.is_valid():
         try:
             services.publish_draw_commitment(
@@ -117,7 +123,7 @@ def draw_new(request, slug, stage):
                 kind=stage,
                 number=number,
                 by=request.user,
-                tables=form.cleaned_data["tables"],
+                tables=form.cleaned_data.get("tables"),
                 rounds=form.typed_rounds(),
                 round_range=form.round_range(),
                 preferences=form.preferences(),

@@ -19,7 +19,7 @@ from tournament.addresses import (
     phones_address_reached,
     suggested_url,
 )
-from tournament.models import Tournament
+from tournament.models import Tournament, TournamentKind
 from ui.lookups import tournament_or_404
 from ui.views import ServiceFormView
 
@@ -48,6 +48,11 @@ SECTIONS = [
             "poker_deals_limit",
             "poker_standings",
         ],
+    ),
+    (
+        "scrabble",
+        lambda: _("Scrabble (only when the tournament plays it)"),
+        list(services.SCRABBLE_SETTINGS),
     ),
     (
         "qualifier",
@@ -97,6 +102,9 @@ def _sections(form: TournamentForm, tournament: Tournament | None, confirmation:
     """The form's fields in sections; a frozen setting as its value with the reason."""
     result = []
     for key, legend, names in SECTIONS:
+        championship = tournament is not None and tournament.kind == TournamentKind.CHAMPIONSHIP
+        if key == "scrabble" and championship:
+            continue  # the championship's settings page stays as it was
         items = []
         for name in names:
             if name in form.not_applicable:

@@ -58,7 +58,7 @@ def results_of(slug: str) -> dict:
 def test_a_club_tournament_round_trips_with_its_rules(rule_set, tmp_path):
     tournament = played_club_game(rule_set)
     exported = export_tournament(tournament)
-    assert exported["version"] == 6
+    assert exported["version"] == 7
     assert list(validator("tournament").iter_errors(exported)) == []
     assert exported["tournament"]["kind"] == "club"
     settings = exported["tournament"].get("settings", {})
@@ -85,7 +85,7 @@ def test_a_club_tournament_round_trips_with_its_rules(rule_set, tmp_path):
         )
     )
     results = results_of("znovu")
-    assert results["version"] == 6 and results == results_of(tournament.slug)
+    assert results["version"] == 7 and results == results_of(tournament.slug)
     assert list(validator("results").iter_errors(results)) == []
     assert set(results["qualifier"]["standings"]) == {"ALL"} and results["qualifier"]["quota"] == {}
 

@@ -191,7 +191,7 @@ def played_poker(poker_game):
 def test_a_slovni_poker_tournament_round_trips_in_version_6(poker_game):
     tournament = played_poker(poker_game)
     exported = export_tournament(tournament)
-    assert exported["version"] == 6
+    assert exported["version"] == 7
     assert list(validator("tournament").iter_errors(exported)) == []
     assert exported["tournament"]["settings"]["rule_set"] == "word_poker"
     assert exported["tournament"]["settings"]["word_poker"] == {

@@ -21,9 +21,9 @@ def run(*args) -> str:
 
 
 def with_defaults(document: dict) -> dict:
-    """The document with every schema default filled in (what export may add), as version 6
-    (a document of an earlier version is a version-6 one once its version says so)."""
-    document["version"] = 6
+    """The document with every schema default filled in (what export may add), as version 7
+    (a document of an earlier version is a version-7 one once its version says so)."""
+    document["version"] = 7
     document["tournament"].setdefault("organiser", DEFAULT_ORGANISER)
     for player in document["players"]:
         # v4: the person's stable id, made on import when the document has none (the
@@ -49,7 +49,7 @@ def test_the_example_gives_exactly_the_example_results(example_document, example
     path.write_text(json.dumps(example_document), encoding="utf-8")
     run("import_tournament", str(path), "--slug", "example")
     results = json.loads(run("results", "example"))
-    assert results == {**example_results, "version": 6}  # writers write version 6
+    assert results == {**example_results, "version": 7}  # writers write version 7
     assert list(validator("results").iter_errors(results)) == []
 
 

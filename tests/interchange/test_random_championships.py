@@ -44,7 +44,7 @@ def random_championship(seed: int) -> dict:
         settings["quota"] = {"B1": rng.randint(3, 7), "VS": rng.randint(3, 7)}
     document = {
         "format": "syllabatim-tournament",
-        "version": 6,
+        "version": 7,
         "tournament": {
             "name": f"Turnaj {seed}",
             "year": 2026,
@@ -322,7 +322,7 @@ def oracle_teams(document, lots):
 
 
 def oracle(document) -> dict:
-    expected = {"format": "syllabatim-results", "version": 6}
+    expected = {"format": "syllabatim-results", "version": 7}
     qualifier = oracle_standings(document, "qualifier")
     played = lambda kind: any(  # noqa: E731
         t["rounds"]

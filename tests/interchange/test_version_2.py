@@ -49,7 +49,7 @@ def test_a_version_1_file_still_imports_and_exports_as_version_4(example_documen
     tournament, warnings = import_tournament(example_document, slug="v1")
     assert warnings == []
     exported = export_tournament(tournament)
-    assert exported["version"] == 6
+    assert exported["version"] == 7
     assert exported["tournament"]["organiser"] == "Společenství duševních sportů, z. s."
     assert "sanctions" not in exported
 
@@ -72,7 +72,7 @@ def test_the_results_name_the_expelled(example_document):
     out = StringIO()
     call_command("results", "v2", stdout=out)
     results = json.loads(out.getvalue())
-    assert results["version"] == 6 and results["expelled"] == [5]
+    assert results["version"] == 7 and results["expelled"] == [5]
     assert all(row["player"] != 5 for row in results["final_b"]["standings"]["ALL"])
     assert results["qualifier"]["participants"] == 22
 

@@ -39,7 +39,7 @@ def entry_of(document: dict, number: int) -> dict:
 def test_the_source_and_the_place_make_a_round_trip():
     championship, qualified, ticked = championship_with_a_local_qualifier()
     document = export_tournament(championship)
-    assert document["version"] == 6
+    assert document["version"] == 7
     source = Tournament.objects.get(slug="brno")
     assert entry_of(document, qualified.start_number)["local_qualification"] == {
         "source": {

@@ -139,9 +139,15 @@ def test_a_syllabatim_2_table():
 
 def test_unknown_rule_sets_and_settings_are_refused():
     with pytest.raises(ValueError):
-        rule_set("scrabble")
+        rule_set("monopoly")
     with pytest.raises(ValueError):
         rule_set(CASUAL, two_player_bonus="most_points")
     with pytest.raises(TypeError):
         rule_set(CASUAL, close_bonus=5)
-    assert set(rulesets.RULE_SETS) == {CHAMPIONSHIP, CASUAL, SYLLABATIM_2, rulesets.WORD_POKER}
+    assert set(rulesets.RULE_SETS) == {
+        CHAMPIONSHIP,
+        CASUAL,
+        SYLLABATIM_2,
+        rulesets.WORD_POKER,
+        rulesets.SCRABBLE,
+    }

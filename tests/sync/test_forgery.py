@@ -209,15 +209,17 @@ def test_the_forgery_under_its_own_tournament_claims_no_real_person(client, reco
     now = public_selectors.archive()
     assert now.champions == archive.champions and now.most_titles == archive.most_titles
     assert FORGED_NAME not in {c.tournament.name for c in now.champions if c.year != 2025}
-    # The rating is one fit of everyone (rules.rating), its origin the mean skill: persons who
-    # never met the real ones move it by a millionth, no game of a real person moves it (the
-    # pages above, which show the ratings, are the same to the byte).
+    # The rating is one fit of everyone (rules.rating): its origin is the mean skill and how
+    # much strong opponents lower the points (the field, clamped to 0-0.9) is fitted from the
+    # whole record, so persons who never met the real ones move a real rating by a few
+    # thousandths of a point a deal; no game of a real person moves it, and the pages above,
+    # which show the ratings, are the same to the byte.
     after_ratings = {pk: value for pk, value in stored_ratings().items() if pk in real}
     assert after_ratings.keys() == ratings.keys()
     for pk, (mu, sigma, games) in after_ratings.items():
         assert (mu, sigma, games) == (
-            pytest.approx(ratings[pk][0], abs=1e-4),
-            pytest.approx(ratings[pk][1], abs=1e-4),
+            pytest.approx(ratings[pk][0], abs=1e-2),
+            pytest.approx(ratings[pk][1], abs=1e-2),
             ratings[pk][2],
         ), pk
 
