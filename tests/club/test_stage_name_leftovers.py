@@ -72,3 +72,36 @@ def test_a_championship_s_effects_still_say_kvalifikace(demo):
     with translation.override("cs"):
         effects = sanction_effects(data, Sanction(player, "game", "qualifier", 1), names_of(demo))
     assert "kvalifikace" in effects[0]
+
+
+def page_text(response) -> str:
+    assert response.status_code == 200
+    return re.sub(r"<[^>]+>", " ", response.content.decode())
+
+
+def test_how_we_draw_speaks_of_a_club_s_tournament_not_a_qualifier(db):
+    from django.test import Client
+    from django.urls import reverse
+
+    from .conftest import club_tournament
+
+    tournament = club_tournament("casual")
+    address = reverse("public:how_we_draw", kwargs={"slug": tournament.slug})
+    czech = page_text(Client().get(address, HTTP_ACCEPT_LANGUAGE="cs"))
+    assert "kola turnaje" in czech and "2. partie turnaje" in czech
+    assert not re.search(r"\bkvalifikac", czech, re.IGNORECASE), czech
+    assert "final_a" not in czech  # no finals, no A-final's example
+    with translation.override("en"):
+        address = reverse("public:how_we_draw", kwargs={"slug": tournament.slug})
+    english = page_text(Client().get(address))
+    words = re.sub(r"[\w-]+/qualifier/\S+", "", english)  # the decisions' codes stay
+    assert "the tournament's rounds" in words and not QUALIFICATION.search(words)
+
+
+def test_how_we_draw_still_speaks_of_the_championship_s_qualifier(demo):
+    from django.test import Client
+    from django.urls import reverse
+
+    address = reverse("public:how_we_draw", kwargs={"slug": demo.slug})
+    czech = page_text(Client().get(address, HTTP_ACCEPT_LANGUAGE="cs"))
+    assert "kola kvalifikace" in czech and "final_a" in czech
