@@ -105,3 +105,28 @@ def test_how_we_draw_still_speaks_of_the_championship_s_qualifier(demo):
     address = reverse("public:how_we_draw", kwargs={"slug": demo.slug})
     czech = page_text(Client().get(address, HTTP_ACCEPT_LANGUAGE="cs"))
     assert "kola kvalifikace" in czech and "final_a" in czech
+
+
+def test_the_logs_stage_filter_offers_no_finals_a_club_tournament_does_not_play(casual_game):
+    from django.http import QueryDict
+    from django.test import Client
+    from django.urls import reverse
+
+    from scoring import log
+
+    tournament = played(casual_game)
+    with translation.override("cs"):
+        for public in (False, True):
+            found = log.log_page(QueryDict(""), tournament, public=public)
+            assert [s["code"] for s in found["stages"]] == ["qualifier", "teams"]
+    html = page_text(Client().get(reverse("public:log", kwargs={"slug": tournament.slug})))
+    assert "finále" not in html.lower() and "final_a" not in html
+
+
+def test_the_championship_s_log_offers_its_finals(demo):
+    from django.http import QueryDict
+
+    from scoring import log
+
+    found = log.log_page(QueryDict(""), demo, public=True)
+    assert [s["code"] for s in found["stages"]] == ["qualifier", "final_a", "final_b", "teams"]
