@@ -130,3 +130,21 @@ def test_the_championship_s_log_offers_its_finals(demo):
 
     found = log.log_page(QueryDict(""), demo, public=True)
     assert [s["code"] for s in found["stages"]] == ["qualifier", "final_a", "final_b", "teams"]
+
+
+def test_a_person_s_rating_history_names_a_club_stage_turnaj(db):
+    from django.test import Client
+    from django.urls import reverse
+
+    from tests.season.test_rating import link_persons
+    from tests.season.test_rating_per_game import play_poker_game
+
+    from .conftest import club_game
+
+    poker = club_game("word_poker")
+    persons = link_persons(poker.stage.tournament)
+    play_poker_game(poker)
+    person = next(iter(persons.values()))
+    html = page_text(Client().get(reverse("tournament:rating_person", args=[person.pk])))
+    assert "turnaj, partie 1, stůl" in html.lower()
+    assert not re.search(r"\bkvalifikac", html, re.IGNORECASE), html
