@@ -12,8 +12,8 @@ STAMP := $(VENV)/.installed
 # write it (PYTHONDONTWRITEBYTECODE, as on these machines): without it every command and every
 # server worker compiles each module again at start-up (0.4 s of 1.2 s). Only what changed since
 # is compiled again.
-PACKAGES := accounts bench desk draws interchange printing public rules sample scorekeeper \
-	scoring season sharedcache staff sync syllabatim tournament ui
+PACKAGES := accounts bench desk draws interchange printing public refusals rules sample \
+	scorekeeper scoring season sharedcache staff sync syllabatim tournament ui
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)

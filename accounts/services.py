@@ -2,7 +2,7 @@
 account deactivated or active again, an account's sign-in unlocked. The championship always
 keeps an active organiser: the last one can be neither deactivated nor made a referee.
 
-A refusal is an ``AccountRefused``, the project's one refusal type (``tournament.refusals``),
+A refusal is an ``AccountRefused``, the project's one refusal type (``refusals``),
 in the interface's language, keyed by field where there is one.
 """
 
@@ -20,7 +20,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.refusals import Refused
+from refusals import Refused
 
 from .models import FEMININE, MASCULINE, StaffProfile
 from .roles import GROUP_NAMES, ORGANISER, REFEREE, ROLES, create_account, ensure_roles

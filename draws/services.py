@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from refusals import Refused
 from rules import draw as rules_draw
 from rules import scrabble, word_poker
 from rules.championship import FINAL_GAMES, ROUND_NUMBERS, TABLE_SIZE_MAX, TABLE_SIZE_MIN
@@ -40,7 +41,6 @@ from tournament.models import (
     Table,
     Tournament,
 )
-from tournament.refusals import Refused
 
 from .selectors import (
     earlier_seatings,

@@ -231,7 +231,8 @@ class RatingHistoryTable(AccessibleTable):
     def render_game(self, record):
         table = record.entry.table
         return _("%(stage)s, game %(game)s, table %(table)s") % {
-            "stage": stage_label(table.game.stage.kind),
+            # the player's tournament is loaded with the row: a club's one stage is "turnaj"
+            "stage": stage_label(table.game.stage.kind, record.entry.player.tournament),
             "game": table.game.number,
             "table": table.number,
         }

@@ -16,6 +16,7 @@ from scoring import log
 from scoring.models import SanctionScope
 from scoring.pages import page_context
 from scoring.publicity import held_results
+from tournament.labels import single_stage
 from tournament.models import Commitment, Tournament
 from ui.lookups import tournament_or_404
 from ui.page_cache import cached_page, chosen, number, used_parameters
@@ -78,6 +79,7 @@ def how_we_draw(request, slug):
             tournament,
             "how_we_draw",
             example=example(tournament),
+            single=single_stage(tournament),  # a club's one stage is no qualifier
             document_url=reverse("public:verify_document", kwargs={"slug": tournament.slug}),
         ),
     )

@@ -18,6 +18,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
+from refusals import Refused
 from rules.categories import ALL
 from rules.podium import title_in_category
 from rules.stages import FINAL_A, FINAL_B
@@ -27,7 +28,6 @@ from tournament.czech import cs
 from tournament.labels import CATEGORY_NAMES, stage_label
 from tournament.lookups import who
 from tournament.models import Stage, Tournament
-from tournament.refusals import Refused
 
 from .models import Ceremony
 from .pages import MedalsPage, medals_page

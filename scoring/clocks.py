@@ -8,10 +8,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from refusals import Refused
 from rules.championship import MOVE_CLOCK_SECONDS_MIN
 from tournament.lookups import who
 from tournament.models import DrawStatus, Game, Table
-from tournament.refusals import Refused
 
 from .models import TableClock
 

@@ -6,11 +6,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from refusals import Refused
 from rules.stages import FINALS
 from tournament.changes import one_touch
 from tournament.lookups import who
 from tournament.models import Game, Round
-from tournament.refusals import Refused
 
 from .models import (
     Sheet,

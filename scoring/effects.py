@@ -78,7 +78,11 @@ def sanction_effects(
     before_row = stage_performances(data, sanction.stage).get(player)
     after_row = stage_performances(after, sanction.stage).get(player)
     words = sanction_words(
-        scope=sanction.scope, stage=sanction.stage, game=sanction.game, feminine=feminine
+        scope=sanction.scope,
+        stage=sanction.stage,
+        game=sanction.game,
+        feminine=feminine,
+        with_stage=not data.single_stage,  # one stage: "game 2" says where
     )
     if sanction.scope == TOURNAMENT:
         effects.append(
@@ -96,7 +100,11 @@ def sanction_effects(
                     "drawn to no later table."
                 )
             )
-            % {"who": who(player), "words": words, "stage": stage_label(sanction.stage)}
+            % {
+                "who": who(player),
+                "words": words,
+                "stage": stage_label(sanction.stage, single=data.single_stage),
+            }
         )
     elif before_row is not None and after_row is not None:
         effects.append(
@@ -109,7 +117,7 @@ def sanction_effects(
                 "words": words,
                 "points": before_row.points - after_row.points,
                 "closes": before_row.closes - after_row.closes,
-                "stage": stage_label(sanction.stage),
+                "stage": stage_label(sanction.stage, single=data.single_stage),
             }
         )
     effects += _advancement_changes(data, after, who)
@@ -175,7 +183,8 @@ def _podium_changes(
         places_after = {r.key: r.rank for r in podium(now[category]).places}
         if places_before == places_after:
             continue
-        where = stage_label(kind) if category == ALL else f"{stage_label(kind)}, {category}"
+        label = stage_label(kind, single=before.single_stage)
+        where = label if category == ALL else f"{label}, {category}"
         for key in sorted(set(places_before) | set(places_after)):
             old, new = places_before.get(key), places_after.get(key)
             if old == new:
@@ -284,7 +293,8 @@ def _place_changes(
     for category in was:
         old = {r.key: r.rank for r in was[category]}
         new = {r.key: r.rank for r in now.get(category, [])}
-        where = stage_label(kind) if category == ALL else f"{stage_label(kind)}, {category}"
+        label = stage_label(kind, single=before.single_stage)
+        where = label if category == ALL else f"{label}, {category}"
         for key in sorted(set(old) & set(new)):
             if old[key] != new[key]:
                 changes.append(
@@ -332,7 +342,7 @@ def correction_effects(
                     "Until then the %(stage)s is not over: its standings are provisional, and "
                     "its advancement, titles and medals are not announced."
                 )
-                % {"stage": stage_label(kind)}
+                % {"stage": stage_label(kind, single=data.single_stage)}
             )
     else:
         effects.append(_("The stage needs no confirmation: the corrected sheet counts at once."))
@@ -347,7 +357,7 @@ def correction_effects(
                     "who": who(player),
                     "old": old.points,
                     "new": new.points,
-                    "stage": stage_label(kind),
+                    "stage": stage_label(kind, single=data.single_stage),
                 }
             )
     changed += _place_changes(data, after, kind, who)

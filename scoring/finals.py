@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from refusals import Refused
 from rules.categories import category_of
 from rules.finals import Replacement as Decision
 from rules.finals import replacement_problems
@@ -15,7 +16,6 @@ from rules.stages import FINAL_B, FINALS, STAGES
 from tournament.changes import one_touch, touch
 from tournament.lookups import who
 from tournament.models import Player, Seat
-from tournament.refusals import Refused
 
 from .messages import replacement_message
 from .models import Replacement

@@ -25,11 +25,11 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
+from refusals import Refused
 from rules.progress import GameState
 from rules.rulesets import SCRABBLE, WORD_POKER
 from tournament.lookups import who
 from tournament.models import DrawStatus, Game, Table
-from tournament.refusals import Refused
 
 from .models import TableLink
 from .selectors import poker_tables_ended

@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy
 
 from accounts.models import StaffProfile
 from rules.score import RESULT_FIELDS
-from rules.stages import STAGES, TEAMS
+from rules.stages import FINALS, STAGES, TEAMS
 from tournament.labels import stage_label
 from tournament.lookups import who as user_words
 from tournament.models import Commitment, Game, Stage, Tournament
@@ -610,6 +610,7 @@ def log_page(query, tournament: Tournament, *, public: bool) -> dict:
                 "label": _("teams") if code == TEAMS else stage_label(code, tournament),
             }
             for code in STAGE_CODES
+            if code not in FINALS or tournament.has_finals()  # none offered that is not played
         ],
         "filter": only,
         "query": rest.urlencode(),

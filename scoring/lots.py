@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from refusals import Refused
 from rules.commitment import lot_what, new_seed
 from rules.draw import lot_order
 from rules.finals import contradicting_lots
@@ -14,7 +15,6 @@ from tournament import commitments
 from tournament.changes import one_touch
 from tournament.lookups import who
 from tournament.models import Commitment
-from tournament.refusals import Refused
 
 from .models import (
     Lot,

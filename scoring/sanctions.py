@@ -8,11 +8,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.roles import ORGANISER, has_role
+from refusals import Refused
 from rules.stages import STAGES, stage_index
 from tournament.changes import one_touch
 from tournament.lookups import who
 from tournament.models import Game, Player, Seat
-from tournament.refusals import Refused
 
 from .models import (
     Sanction,

@@ -22,6 +22,7 @@ from rules.sanctions import Sanction as SanctionData
 from rules.score import RESULT_FIELDS, RoundEntry, entry_of
 from rules.stages import FINAL_A, QUALIFIER, STAGES
 from rules.word_poker import DealLine, game_state
+from tournament.labels import single_stage
 from tournament.models import (
     DrawStatus,
     Game,
@@ -47,6 +48,7 @@ def _base(tournament: Tournament) -> TournamentData:
         quota_override=tournament.quota_override(),
         rule_set=tournament.rule_set,
         finals=tournament.has_finals(),
+        single_stage=single_stage(tournament),
         poker=tournament.rules() if tournament.rule_set == WORD_POKER else None,
         scrabble=tournament.rules() if tournament.rule_set == SCRABBLE else None,
     )

@@ -18,13 +18,13 @@ from django.db.models.signals import post_save
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from refusals import Refused
 from rules import rulesets
 from rules import sheet as rules_sheet
 from rules.championship import starting_seat
 from rules.rulesets import RuleSet, deal_size
 from tournament.changes import one_touch, touch_where
 from tournament.models import Round, Seat, Stage, Table
-from tournament.refusals import Refused
 
 from .messages import sheet_problem_message
 from .models import (

@@ -68,6 +68,9 @@ class TournamentData:
     # ranks its one stage in one list, the sight categories together (its winner is the player
     # with the most points, pravidla-syllabatim.txt).
     finals: bool = True
+    # A club tournament without finals: its one stage is the tournament, named "turnaj" and
+    # not a qualification in words about it (``tournament.labels.single_stage``).
+    single_stage: bool = False
     # Slovní poker's rule set with its settings (the game's end, the standings' order): its
     # standings count games and deals won at each table (``poker_performances``).
     poker: WordPoker | None = None

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from refusals import Refused
 from rules.local_qualifiers import qualified
 from rules.stages import QUALIFIER
 from scoring.selectors import stage_data
@@ -26,7 +27,6 @@ from tournament.models import (
     Tournament,
     TournamentKind,
 )
-from tournament.refusals import Refused
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,11 @@ from django.db import transaction
 from django.db.models import Count, F, Q
 from django.utils.translation import gettext as _
 
+from refusals import Refused
 from tournament.changes import one_touch, touch
 from tournament.local_qualifiers import apply_local_qualification
 from tournament.models import LocalQualification, Person, Player
 from tournament.persons import PERSON_FIELDS
-from tournament.refusals import Refused
 
 REASON_MAX = 100  # the history's change reason holds this many characters
 

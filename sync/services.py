@@ -17,11 +17,11 @@ from django.utils.translation import gettext as _
 
 from interchange.importer import DocumentRejected, import_tournament
 from interchange.places import Place, Problem
+from refusals import Refused
 from scoring.models import Ceremony, Lot, RoundResult, Sheet
 from tournament.changes import one_touch
 from tournament.lookups import who
 from tournament.models import Table, Tournament, TournamentKind, validate_not_staff_address
-from tournament.refusals import Refused
 
 from .models import AcceptedPush, PushedTournament, PushToken, VenuePush, kind_and_year
 from .protocol import UNCONFIRMED_KEYS, document_digest

@@ -14,9 +14,9 @@ from django.views.decorators.http import require_POST
 from accounts.access import organiser_required, token_required
 from interchange.importer import DocumentRejected
 from interchange.jsontext import JsonRefused, load_json
+from refusals import Refused
 from rules.stages import STAGES
 from tournament.models import Tournament
-from tournament.refusals import Refused
 from ui.refusals import show_refusal
 
 from . import selectors, services

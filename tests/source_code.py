@@ -5,11 +5,16 @@ from pathlib import Path
 from django.conf import settings
 
 ROOT = Path(__file__).resolve().parent.parent
-# the project's own apps as settings install them, the rules (plain Python, no app) and the
-# project's package
+# the project's own apps as settings install them, the packages that are no app (the rules, the
+# refusal and the shared cache) and the project's package
+PLAIN_PACKAGES = ("rules", "refusals", "sharedcache")
 APPS = (
-    "rules",
-    *(app for app in settings.INSTALLED_APPS if (ROOT / app).is_dir()),
+    *PLAIN_PACKAGES,
+    *(
+        app
+        for app in settings.INSTALLED_APPS
+        if (ROOT / app).is_dir() and app not in PLAIN_PACKAGES
+    ),
     "syllabatim",
 )
 

@@ -17,6 +17,25 @@ def test_every_string_has_its_czech():
     assert po.fuzzy_entries() == []
 
 
+def test_every_czech_translation_is_of_a_string_the_code_still_has():
+    """An entry of ``locale/cs_strings`` whose English is gone from the code and the templates
+    is no msgid of the catalogue (``make messages`` makes it from them): it is removed, with
+    ``python locale/stale_translations.py --remove``."""
+    import runpy
+
+    po = polib.pofile(str(CATALOGUE / "django.po"))
+    msgids = {entry.msgid for entry in po}
+    with_context = {(entry.msgctxt, entry.msgid) for entry in po}
+    stale = [
+        f"{path.name}: {key!r}"
+        for path in sorted((CATALOGUE.parent.parent / "cs_strings").glob("*.py"))
+        for key in runpy.run_path(str(path))["CS"]
+        if (key not in with_context if isinstance(key, tuple) else key not in msgids)
+    ]
+    assert stale == []
+    assert not any(entry.obsolete for entry in po)  # make messages keeps no "#~" entry
+
+
 def test_the_compiled_catalogue_is_up_to_date():
     def entries(catalogue):
         return {(entry.msgctxt, entry.msgid): entry.msgstr for entry in catalogue}

@@ -6,6 +6,7 @@ what the models, the pages and the forms offer is what ``rules/`` says."""
 import pytest
 from django.core.exceptions import ValidationError
 
+from refusals import Refused
 from rules.categories import BLIND, SIGHT_CLASSES, can_keep_sheet, category_of
 from rules.stages import STAGES
 from tests.source_code import sources
@@ -13,7 +14,6 @@ from tests.tournament.test_registration import edited
 from tournament import registration, services
 from tournament.labels import stage_label
 from tournament.models import SightClass, StageKind, TeamMember, roster_frozen_message
-from tournament.refusals import Refused
 
 # Wordings still held to one file by their text (what is pasted -> the one file with it).
 ONCE = {

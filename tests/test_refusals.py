@@ -1,4 +1,4 @@
-"""One refusal type (issue 23): every service's refusal is ``tournament.refusals.Refused``, a
+"""One refusal type (issue 23): every service's refusal is ``refusals.Refused``, a
 ``ValidationError``, shown the same way on a page, in a form and by a command. The refusals
 tested are found in the code (every subclass of ``Refused`` once every project module is
 imported), so a new one is tested without being listed here."""
@@ -13,9 +13,9 @@ from django.contrib.messages.storage.fallback import FallbackStorage
 from django.core.exceptions import ValidationError
 
 from draws.services import DrawnMeanwhile
+from refusals import Refused
 from scoring.sheets import LineProblem, SheetRefused
 from tests.source_code import sources
-from tournament.refusals import Refused
 from ui.refusals import show_refusal
 
 
@@ -129,3 +129,19 @@ def test_the_project_has_one_refused():
         if name == "Refused" and isinstance(value, type) and value is not Refused
     }
     assert found == set()
+
+
+def test_the_one_refused_is_below_every_layer_and_no_contract_needs_an_exception():
+    """``Refused`` lives in ``refusals``, which imports nothing of the project, so that
+    ``accounts`` refuses with it without an exception to its contract (``make lint`` checks
+    the imports themselves)."""
+    import tomllib
+
+    from tests.source_code import ROOT
+
+    assert Refused.__module__ == "refusals"
+    linter = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]
+    contracts = linter["importlinter"]["contracts"]
+    assert [c["name"] for c in contracts if c.get("ignore_imports")] == []
+    layers = next(c for c in contracts if c["type"] == "layers")["layers"]
+    assert layers[-1] == "refusals"

@@ -12,6 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from refusals import Refused
+
 from .labels import category_name
 from .models import (
     DrawStatus,
@@ -23,7 +25,6 @@ from .models import (
     Tournament,
     TournamentKind,
 )
-from .refusals import Refused
 
 OVERALL = "ALL"  # the category of a place in the overall list
 

@@ -20,6 +20,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from refusals import Refused
 from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from rules.gender import suggested_gender
 
@@ -35,7 +36,6 @@ from .models import (
     Tournament,
     roster_frozen_message,
 )
-from .refusals import Refused
 
 CONTENT_TYPE = spreadsheets.CONTENT_TYPE
 YES, NO = "ano", "ne"

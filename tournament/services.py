@@ -1,7 +1,7 @@
 """Writes of a tournament's own data: its settings, players, teams and the card table.
 
 Every write checks what the rules allow (RULES.md) and stores all or nothing. A refusal is a
-``tournament.refusals.Refused`` (a ``ValidationError``) in the interface's language, keyed by the
+``refusals.Refused`` (a ``ValidationError``) in the interface's language, keyed by the
 field it is about where there is one, so that a form shows it next to that field; any audience
 (the staff pages, a command, the draws) can call these.
 """
@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from refusals import Refused
 from rules import championship, eligibility
 from rules.championship import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from rules.stages import FINAL_B, FINALS, QUALIFIER, STAGES
@@ -34,7 +35,6 @@ from .models import (
     card_table_highest_value,
     roster_frozen_message,
 )
-from .refusals import Refused
 from .words import team_size_message
 
 # The tournament's own settings, as the staff pages edit them (the stages' confirmation apart).

@@ -25,7 +25,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .refusals import Refused
+from refusals import Refused
 
 MAX_ROWS = 2000  # of one sheet; a championship has a few hundred players
 MAX_COLUMNS = 50  # AX

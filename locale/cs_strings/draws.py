@@ -48,7 +48,6 @@ CS = {
     "pairs who met before: %(count)s (the least possible: %(bound)s)": "dvojic, které se už potkaly: %(count)s (nejméně možných: %(bound)s)",
     "pairs who met before: %(count)s": "dvojic, které se už potkaly: %(count)s",
     "The draw is confirmed.": "Los je potvrzen.",
-    "Players %(first)s and %(second)s swapped seats.": "Hráči %(first)s a %(second)s si vyměnili místa.",
     "The rounds are set: %(rounds)s.": "Kola jsou stanovena: %(rounds)s.",
     "Draw of the %(stage)s, game %(number)s": "Losování: %(stage)s, partie %(number)s",
     "All draws": "Všechna losování",

@@ -16,5 +16,4 @@ CS = {
     "Their accessible web pages are linked beside the print PDFs.": "Jejich přístupné webové stránky jsou odkázány vedle PDF k tisku.",
     # a chart's image named without the Czech name on a page in another language
     "Running total in the %(stage)s": "Průběžný součet – %(stage)s",
-    "Rating after each rated game": "Rating po každé hodnocené partii",
 }

@@ -74,7 +74,6 @@ CS = {
     "No sanction has been recorded.": "Žádný trest nebyl udělen.",
     "Record a sanction": "Zapsat trest",
     "Show what it changes": "Ukázat, co se změní",
-    "Disqualify from the whole game, or expel": "Diskvalifikovat z celé partie, nebo vyloučit",
     # what a sanction changes
     "player no. %(number)s (%(name)s)": "hráč č. %(number)s (%(name)s)",
     "In the provisional standings: %(text)s": "V průběžném pořadí: %(text)s",

@@ -11,6 +11,5 @@ CS = {
     "deals won": "vyhrané hry",
     "Slovní poker (only when the tournament plays it)": "Slovní poker (jen když jej turnaj hraje)",
     "A game is drawn already: Slovní poker's settings are fixed at the first draw and cannot change now.": "Partie je už vylosovaná: nastavení Slovního pokeru se určuje při prvním losování a teď se změnit nedá.",
-    "The championship is played by its own rules; a local qualifier or a club tournament may choose the casual scoring, Syllabatim 2 or Slovní poker. Fixed at the first draw.": "Mistrovství se hraje podle svých pravidel; místní kvalifikace nebo klubový turnaj si může zvolit hru pro zábavu, Syllabatim 2 nebo Slovní poker. Pravidla se určí při prvním losování.",
     "A Slovní poker game is drawn with every deal its largest table can need; a table's game ends when a player has won the deals the tournament sets.": "Partie Slovního pokeru se losuje se všemi hrami, které může potřebovat její největší stůl; partie u stolu skončí, jakmile některý hráč vyhraje tolik her, kolik turnaj stanoví.",
 }

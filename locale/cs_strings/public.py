@@ -78,7 +78,6 @@ CS = {
     "Nothing has been played yet.": "Zatím se nic nehrálo.",
     "sight class %(sight)s": "zraková kategorie %(sight)s",
     "Place after each game:": "Pořadí po každé partii:",
-    "game %(game)s: %(rank)s.": "partie %(game)s: %(rank)s.",
     "The same numbers are in the table.": "Stejná čísla jsou v tabulce.",
     "Every round in the %(stage)s": "Všechna kola – %(stage)s",
     "Round": "Kolo",

@@ -114,7 +114,7 @@ def ceremony(request, slug):
         if move is not None:
             try:
                 state = move(tournament=tournament, by=request.user)
-            except ValidationError as refusal:
+            except ceremony_services.CeremonyRefused as refusal:  # what a move refuses
                 said, refused = refusal_text(refusal), True
             else:
                 said = _ceremony_said(state)

@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from draws.services import DrawRefused, draw_game
+from refusals import Refused
 from rules import club, rulesets
 from scoring import links
 from scoring.models import RoundResult
@@ -12,7 +13,6 @@ from tests.authors import author
 from tests.conftest import client_of, table_and_round
 from tournament import services
 from tournament.models import Tournament
-from tournament.refusals import Refused
 from ui.addresses import table_path
 
 from .conftest import club_lines, club_tournament

@@ -12,6 +12,7 @@ import pytest
 from draws.services import draw_game
 from interchange.demo import DEMO_FILE
 from interchange.importer import import_tournament
+from refusals import Refused
 from scoring.sheets import save_sheet
 from season import local_qualifiers
 from tests.authors import author
@@ -23,7 +24,6 @@ from tournament.local_qualifiers import (
     tick_by_hand,
 )
 from tournament.models import LocalQualification, Person, Player, Tournament
-from tournament.refusals import Refused
 from tournament.words import eligibility_sentence
 
 

@@ -7,12 +7,12 @@ import pytest
 
 from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
+from refusals import Refused
 from season import merges
 from season.models import ArchiveEntry
 from tests.tournament.test_persons import archive_rows, results_of
 from tournament import persons
 from tournament.models import Player, Tournament
-from tournament.refusals import Refused
 
 pytestmark = pytest.mark.django_db
 

@@ -45,3 +45,21 @@ def test_query_counts_are_the_same_at_10_and_300_players(organiser):
         assert page.status_code == 200
         counts[size] = len(captured)
     assert counts[10] == counts[300], counts
+
+
+def test_only_the_ceremony_s_refusal_is_said_as_one(demo, organiser, monkeypatch):
+    """A move's own refusal is a message; any other error is no refusal to show the organiser
+    as if the ceremony had said it (it is the server's fault, and it is reported as one)."""
+    from django.core.exceptions import ValidationError
+
+    from staff.views import announcement
+
+    def broken(**kwargs):
+        raise ValidationError("not the ceremony's")
+
+    monkeypatch.setitem(announcement.CEREMONY_MOVES, "next", broken)
+    staff = client_of(organiser)
+    with pytest.raises(ValidationError, match="not the ceremony's"):
+        staff.post("/sprava/mcr/vyhlaseni/prubeh/", {"action": "next"})
+    answer = staff.post("/sprava/mcr/vyhlaseni/prubeh/", {"action": "back"}, follow=True)
+    assert "Zatím nebylo nic odhaleno." in answer.content.decode()  # the ceremony's own

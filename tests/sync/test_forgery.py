@@ -21,6 +21,7 @@ from interchange.exporter import export_tournament
 from interchange.importer import import_tournament
 from interchange.results import results_document
 from public import selectors as public_selectors
+from refusals import Refused
 from scoring.selectors import tournament_data
 from season import merges, rating
 from season.models import PersonRating
@@ -30,7 +31,6 @@ from tests.authors import author
 from tests.conftest import database_snapshot
 from tests.sync.helpers import demo_document
 from tournament.models import Person, Player, Tournament
-from tournament.refusals import Refused
 
 pytestmark = pytest.mark.django_db
 

@@ -2,9 +2,9 @@ from django.core.checks import Tags
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from refusals import Refused
 from sync.services import create_push_token
 from tournament.models import TournamentKind
-from tournament.refusals import Refused
 
 
 class Command(BaseCommand):

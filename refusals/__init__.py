@@ -1,6 +1,9 @@
 """One refusal type for every write the rules refuse (issue 23): nothing was stored, and the
 reason is in the interface's language.
 
+It stands at the bottom of the layers and imports nothing of the project, so that every app,
+``accounts`` beside the championship's too, refuses with it.
+
 ``Refused`` is Django's ``ValidationError``, so a form shows it as any other (next to the field
 ``place`` names, when there is one) and ``messages`` lists its reasons; ``str()`` gives them as
 one text for a page's message or a command's error. Each service's refusal (a sheet's, a lot's,
