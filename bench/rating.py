@@ -131,8 +131,8 @@ def run() -> None:
         )
         print(f"    {ROWS[name]:<38}" + "".join(f"{cell:>10.3f}" for cell in cells))
     print(
-        "  (the rating sees only the order at each table, like the share of the table beaten;\n"
-        "   what average points add is the margins, which an order leaves out)"
+        "  (the rating fits each table's points against the table and its field, rules.rating;\n"
+        "   the share of the table beaten sees only the order; medians, not paired differences)"
     )
     big = season(players=304, tournaments=8, games=5, seed=1)
     games = [table.game for tables in big.games for table in tables]
