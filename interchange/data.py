@@ -35,25 +35,35 @@ def document_data(document: dict) -> TournamentData:
             for s in document.get("sanctions", [])
         ],
         rule_set=club.name if club else TournamentData.rule_set,
+        poker=club if isinstance(club, WordPoker) else None,
         scrabble=club if isinstance(club, Scrabble) else None,
         finals=info.get("kind", "championship") == "championship" or settings.get("finals", False),
     )
     stages = document.get("stages", {})
+    # Slovní poker's and Scrabble's lines name their table (a poker table's deals, a Scrabble
+    # board's game) and poker's the deal's place in the game, as the database's lines do
+    by_table = data.poker is not None or data.scrabble is not None
     for kind in STAGES:
         if kind not in stages:
             continue
         stage = data.stages.setdefault(kind, StageData())
         for game in stages[kind]["games"]:
+            order = {number: position for position, number in enumerate(game["rounds"], 1)}
             for table in game["tables"]:
                 stage.participants.update(table["seats"])
                 if data.scrabble is not None and len(table["seats"]) == 1:  # v7: a bye
                     stage.byes.append((game["number"], table["seats"][0]))
-                board = table["number"] if data.scrabble is not None else None
+                board = table["number"] if by_table else None
                 for played in table.get("rounds", []):
                     scores = club.scores(document_lines(club, played["results"])) if club else {}
+                    deal = order.get(played["round"]) if data.poker is not None else None
                     stage.results.extend(
                         Result(
-                            r["player"], _entry(r, scores.get(r["player"])), game["number"], board
+                            r["player"],
+                            _entry(r, scores.get(r["player"])),
+                            game["number"],
+                            board,
+                            deal,
                         )
                         for r in played["results"]
                     )

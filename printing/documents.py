@@ -131,9 +131,10 @@ def rule_columns(tournament: Tournament) -> tuple[str, ...]:
 
 
 def game_sheets(game: Game, links: dict | None = None, link_warning: str = "") -> list[TableSheet]:
-    """A sheet per table of the game, players in seating order. Two queries. ``links``: table
-    number -> the table's link (``scoring.links.LinkRow``), printed as a QR code, with
-    ``link_warning`` beside it where the phones could not open its address."""
+    """A sheet per table of the game (but a Scrabble bye's board of one, which plays no
+    game), players in seating order. Two queries. ``links``: table number -> the table's
+    link (``scoring.links.LinkRow``), printed as a QR code, with ``link_warning`` beside it
+    where the phones could not open its address."""
     stage = game.stage
     head = heading(stage.tournament)
     rounds = list(game.rounds.order_by("position").values_list("position", "number"))
@@ -151,7 +152,10 @@ def game_sheets(game: Game, links: dict | None = None, link_warning: str = "") -
     ):
         by_table[(table, first)].append(SheetSeat(number, name, sight_label(sight)))
     sheets = []
+    scrabble = stage.tournament.rule_set == RuleSetChoice.SCRABBLE
     for (table, first), seats in sorted(by_table.items()):
+        if scrabble and len(seats) == 1:  # a bye: a win without a game, no sheet to fill in
+            continue
         sheet_rounds = [
             SheetRound(
                 number,
@@ -174,7 +178,7 @@ def game_sheets(game: Game, links: dict | None = None, link_warning: str = "") -
                 link_warning=link_warning if link else "",
                 columns=rule_columns(stage.tournament),
                 poker=stage.tournament.rule_set == RuleSetChoice.WORD_POKER,
-                scrabble=stage.tournament.rule_set == RuleSetChoice.SCRABBLE,
+                scrabble=scrabble,
             )
         )
     return sheets

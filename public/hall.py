@@ -27,8 +27,10 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from django.db.models import Count, Prefetch, Q
 from django.utils.translation import gettext as _
 
+from rules.rulesets import SCRABBLE
 from rules.stages import TEAMS as LOT_TEAMS
 from rules.stages import stage_index
 from scoring import pages, publicity
@@ -36,7 +38,7 @@ from scoring.ceremony import Reveal, current_reveal
 from scoring.models import Lot, Sheet
 from scoring.selectors import progress as stage_progress
 from tournament.labels import CATEGORY_NAMES, single_stage, stage_label
-from tournament.models import Commitment, Game, Tournament
+from tournament.models import Commitment, Game, Table, Tournament
 from ui.labels import MEDALS
 
 from .commitments import label as commitment_label
@@ -335,9 +337,16 @@ def _games_now(games: list[Game]) -> list[GameNow]:
     required = {game.pk: game.stage.requires_confirmation for game in games}
     rounds = defaultdict(list)
     tables = defaultdict(list)
-    for game in Game.objects.filter(pk__in=list(required)).prefetch_related("rounds", "tables"):
+    # a Scrabble round's bye is a board of one, with no game: nobody waits for its sheet
+    boards = Table.objects.annotate(second=Count("seats", filter=Q(seats__position=1)))
+    for game in Game.objects.filter(pk__in=list(required)).prefetch_related(
+        "rounds", Prefetch("tables", queryset=boards)
+    ):
+        bye_possible = game.stage.tournament.rule_set == SCRABBLE
         rounds[game.pk] = [(r.pk, r.number) for r in game.rounds.all()]
-        tables[game.pk] = sorted((t.number, t.pk) for t in game.tables.all())
+        tables[game.pk] = sorted(
+            (t.number, t.pk) for t in game.tables.all() if t.second or not bye_possible
+        )
     sheets = {
         (table, round_): confirmed is not None
         for table, round_, confirmed in Sheet.objects.filter(table__game__in=games).values_list(

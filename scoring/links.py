@@ -118,6 +118,23 @@ def link_in_force(token: str) -> TableLink | None:
     return link
 
 
+def played_tables(game: Game):
+    """The game's tables that play and take sheets: all of them but, under Scrabble, a bye's
+    board of one (a win without a game: no sheet, no table link, no printed sheet)."""
+    tables = Table.objects.filter(game=game)
+    if game.stage.tournament.rule_set == SCRABBLE:
+        tables = tables.filter(seats__position=1)
+    return tables
+
+
+def is_bye(table: Table) -> bool:
+    """Whether ``table`` is a Scrabble round's bye (a board of one). One query at most."""
+    return (
+        table.game.stage.tournament.rule_set == SCRABBLE
+        and not table.seats.filter(position=1).exists()
+    )
+
+
 def links_in_force(game: Game) -> dict[int, TableLink]:
     """Table number -> the table's link that is not revoked (tables without one are absent)."""
     return {
@@ -159,9 +176,7 @@ def issue_table_links(*, game: Game, by: User | None = None) -> dict[int, TableL
         have = links_in_force(game)
         missing = [
             _new_link(pk, by)
-            for pk in Table.objects.filter(game=game, links__isnull=True).values_list(
-                "pk", flat=True
-            )
+            for pk in played_tables(game).filter(links__isnull=True).values_list("pk", flat=True)
         ]
         if not missing:
             return have
@@ -192,6 +207,11 @@ def renew_table_link(*, table: Table, by: User | None) -> TableLink:
     """Revoke the table's link (if any) and give it a new one: new code, new secret."""
     if table.game.draw_status != DrawStatus.CONFIRMED:
         raise LinkRefused(_("The game's draw is not confirmed yet."))
+    if is_bye(table):
+        raise LinkRefused(
+            _("Table %(table)s is a bye, a win without a game: it has no sheet and no link.")
+            % {"table": table.number}
+        )
     for _attempt in range(5):
         try:
             with transaction.atomic():

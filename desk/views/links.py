@@ -38,7 +38,7 @@ def link_rows(request, game) -> list[dict]:
             "url": table_url(issued[table.number], base) if table.number in issued else None,
             "clock": clocks_on.get(table.number),
         }
-        for table in game.tables.order_by("number")
+        for table in links.played_tables(game).order_by("number")  # a Scrabble bye has none
     ]
 
 

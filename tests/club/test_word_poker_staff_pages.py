@@ -2,6 +2,8 @@
 typed rounds on its game's draw page, no qualifier rounds, close bonus or card value in its
 settings; the other rule sets' pages are as they were."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -92,3 +94,24 @@ def test_the_other_club_rule_sets_settings_are_unchanged(organiser, rule_set):
     for name in NOT_FOR_POKER:
         assert f'name="{name}"' in html, name
     assert 'id="section-scoring"' in html and 'name="poker_game_end"' in html
+
+
+def test_the_advancement_page_shows_games_and_deals_won_not_closes(referees):
+    """As the public standings do: the game's own columns, the winner's game and deals."""
+    from .test_word_poker import deal, rounds, save, seats, setting
+
+    game = club_game("word_poker")
+    setting(game, poker_deal_wins=1)
+    table = game.tables.order_by("number").first()
+    save(table, rounds(game)[0], deal(table, (20, 0), (0, 20)))
+    url = reverse("desk:advancement", kwargs={"slug": game.stage.tournament.slug})
+    response = client_of(referees[0]).get(url, HTTP_ACCEPT_LANGUAGE="cs")
+    html = response.content.decode()
+    assert response.status_code == 200
+    head = re.search(r"<thead>.*?</thead>", html, re.S).group(0)
+    headers = re.findall(r'<th scope="col">([^<]+)</th>', head)
+    assert headers[2:5] == ["Vyhrané partie", "Vyhrané hry", "Body"]
+    assert "Zavření" not in headers
+    winner = seats(table)[0]
+    row = html[html.index(f'<th scope="row">{winner}. ') :]
+    assert re.match(r"[^\n]*</th>\s*<td>1</td>\s*<td>1</td>\s*<td>20</td>", row)
