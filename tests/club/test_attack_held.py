@@ -18,6 +18,7 @@ from tests.authors import author
 from tests.public.test_private_reasons import readable
 from tests.season.test_rating import link_persons
 from tournament import services
+from tournament.models import Tournament
 
 from .test_attack_access import poker_game, scrabble_game
 from .test_scrabble_sheets import seated
@@ -112,6 +113,7 @@ def words(text: str) -> str:
 def test_a_held_club_tournament_shows_nothing_of_its_results(make, play, marks):
     game = make()
     tournament = game.stage.tournament
+    Tournament.objects.filter(pk=tournament.pk).update(rated=True)
     link_persons(tournament)
     services.hold_results(tournament=tournament, kind="qualifier", announcement=WHEN)
     nothing_played = every_public_address(tournament)
@@ -142,6 +144,8 @@ def test_a_held_club_tournament_shows_nothing_of_its_results(make, play, marks):
     assert not shown, f"held results shown: {shown}"
     assert not RatingEntry.objects.filter(table__game__stage__tournament=tournament).exists()
     services.release_results(tournament=tournament, kind="qualifier")
+    rating.refresh()
+    assert RatingEntry.objects.filter(table__game__stage__tournament=tournament).exists()
     released = every_public_address(tournament)
     shown = [path for path, text in released.items() if marks.search(words(text))]
     assert f"{base}kvalifikace/" in shown and f"{base}kvalifikace/vysledky.json" in shown
