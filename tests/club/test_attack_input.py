@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 from rules import scrabble
+from rules.rulesets import PokerLine
 from scoring import links
 from scoring.models import RoundResult, Sheet
 from tests.authors import author
@@ -14,8 +15,9 @@ from tests.club.test_pages import sheet_url
 from tests.conftest import client_of
 from ui.addresses import table_path
 
-from .test_attack_access import scrabble_game
+from .test_attack_access import poker_game, scrabble_game
 from .test_scrabble_sheets import form, seated
+from .test_word_poker_deals import poker_form, seats
 
 pytestmark = pytest.mark.django_db
 
@@ -95,3 +97,31 @@ def test_the_score_bound_refuses_only_what_is_past_it():
 
     assert problems(most) == []
     assert problems(most + 1) == [(scrabble.SCORE_OUT_OF_RANGE, "a", "score")]
+
+
+@pytest.mark.parametrize("where", ["desk", "phone"])
+def test_a_poker_word_of_ten_digits_is_refused_at_its_field(referees, where):
+    """The dice's faces unrecorded, the word had no upper bound: 3000000000 was a 500 on
+    PostgreSQL (integer out of range)."""
+    game = poker_game()
+    table = game.tables.get(number=1)
+    round_ = game.rounds.order_by("position").first()
+    players = seats(table)
+    lines = [
+        PokerLine(p, 3_000_000_000 if i == 0 else 6, 0 if i == 0 else 5)
+        for i, p in enumerate(players)
+    ]
+    if where == "desk":
+        client, url, extra = client_of(referees[0]), sheet_url(game, table, round_), {}
+    else:
+        link = links.issue_table_links(game=game, by=author("t"))[1]
+        client, url, extra = Client(), table_path(link), {"round": str(round_.number)}
+    response = client.post(url, {**poker_form(lines), **extra}, HTTP_ACCEPT_LANGUAGE="cs")
+    assert response.status_code == 422
+    page = response.content.decode()
+    element = f"id_p{players[0]}-laid"
+    assert f'aria-describedby="{element}-error"' in page
+    error = page[page.index(f'id="{element}-error"') :]
+    assert "slovo pak má" in error[: error.index("</")]
+    assert "999999999 bodů, ne 3000000000" in error[: error.index("</")]
+    assert rows_now() == ([], 0)
