@@ -36,6 +36,11 @@ def every_public_address(tournament) -> dict[str, str]:
         base + p
         for p in (
             "",
+            "druzstva/",
+            "stupne-vitezu/",
+            "vyhlaseni/",
+            "vyhlaseni/zive/",
+            "jak-losujeme/",
             "rozlosovani/",
             "zaznam/",
             "losovani.json",
