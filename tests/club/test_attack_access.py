@@ -162,3 +162,23 @@ def test_a_scrabble_sheet_by_a_wrong_revoked_or_other_tables_link_saves_nothing(
     renewed = links.renew_table_link(table=first, by=organiser)
     assert phone.post(table_path(renewed), sheet).status_code == 302  # the sheet is sound
     assert RoundResult.objects.filter(table=first).count() == 2
+
+
+def test_a_scrabble_sheet_sent_to_the_next_games_link_saves_nothing(people):
+    """Board 1's sheet of game 1 posted to board 1's link of game 2 (paired after game 1):
+    other players sit there, so it is refused and game 2 holds no result."""
+    from .test_attack_held import play_scrabble
+
+    _clients, organiser = people
+    game = scrabble_game()
+    first = game.tables.get(number=1)
+    a, b = seated(first)
+    play_scrabble(game)
+    tournament = game.stage.tournament
+    second = draw_game(tournament=tournament, kind="qualifier", number=2, by=author("J"), seed=7)
+    second = confirm_draw(game=second, by=author("J"))
+    assert set(seated(second.tables.get(number=1))) != {a, b}
+    link = links.issue_table_links(game=second, by=organiser)[1]
+    sheet = {**scrabble_form([(a, 380, 0, True), (b, 360, 9, False)]), "round": "1"}
+    assert Client().post(table_path(link), sheet).status_code == 422
+    assert not RoundResult.objects.filter(table__game=second).exists()
