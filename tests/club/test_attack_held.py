@@ -63,6 +63,7 @@ def every_public_address(tournament) -> dict[str, str]:
         f"/turnaj/{tournament.slug}/ke-stazeni/{d.file_name(tournament.slug)}"
         for d in catalog.available(tournament, public=True)
     ]
+    assert len(catalog.available(tournament, public=True)) > 1  # the standings' files too
     found = {}
     for path in paths:
         response = client.get(path)
