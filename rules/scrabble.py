@@ -60,6 +60,7 @@ RACKS_OUT_OF_RANGE = "racks_out_of_range"  # the racks together need more than t
 OUT_WITH_TILES = "out_with_tiles"  # went out, yet tiles left worth points
 TWO_WENT_OUT = "two_went_out"  # the game ends when the first goes out
 NOT_A_FLAG = "not_a_flag"  # went out is yes or no
+SCORE_OUT_OF_RANGE = "score_out_of_range"  # no game of the set's tiles scores that much
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,32 @@ def rack_values() -> frozenset[int]:
 def racks_bound(racks: int) -> int:
     """The most points ``racks`` racks of seven tiles can hold together from one set."""
     return sum(tile_values()[: RACK * racks])
+
+
+BOARD = 15  # the board's squares a side: no word is longer
+WORD_PREMIUM_IN_A_LINE = 27  # three triple-word squares at most in one line (×3 ×3 ×3)
+LETTER_PREMIUM = 3  # a new tile on a triple-letter square
+BINGO = 50  # all seven tiles laid in one move
+
+
+@cache
+def score_bound() -> int:
+    """More than any player's score when play stopped can be, whatever the words: a bound
+    that no game reaches, not a likely score (it refuses a mistyped digit too many, or a
+    number no database column holds, never a real game).
+
+    One move lays at most seven tiles in one line: its main word has at most ``BOARD``
+    letters, each one of the set's tiles, so its face value is at most the ``BOARD`` highest
+    tiles' sum; the new tiles' letter squares add at most twice the seven highest; the word
+    squares multiply it at most ``WORD_PREMIUM_IN_A_LINE`` times. Each new tile makes at
+    most one cross word, of at most ``BOARD`` letters, on one word square (×3). A scoring
+    move lays at least one tile, and the set has ``len(tile_values())`` of them: no player
+    scores in more moves than that."""
+    values = tile_values()
+    longest, rack, highest = sum(values[:BOARD]), sum(values[:RACK]), values[0]
+    main = WORD_PREMIUM_IN_A_LINE * (longest + (LETTER_PREMIUM - 1) * rack)
+    crossing = RACK * LETTER_PREMIUM * (longest + (LETTER_PREMIUM - 1) * highest)
+    return len(values) * (main + crossing + BINGO)
 
 
 @dataclass(frozen=True)
@@ -150,6 +177,16 @@ def check_game(
         return problems
     most = max(rack_values())
     for line in lines:
+        if line.score > score_bound():
+            problems.append(
+                Problem(
+                    SCORE_OUT_OF_RANGE,
+                    ERROR,
+                    line.player,
+                    "score",
+                    {"score": line.score, "most": score_bound()},
+                )
+            )
         if line.went_out and line.tiles_left:
             problems.append(
                 Problem(

@@ -19,7 +19,7 @@ What a sheet may say is bound by the cards: five cards in hand, split between th
 what is left. The points left are those of some of the hand's cards; the word holds the rest
 of the hand's cards (each worth one point at least) and dice. The rules text gives no points
 of the dice's faces, so the word's points have no upper bound unless the tournament records
-the highest face (``max_die_value``).
+the highest face (``max_die_value``), but for a number of ten digits (``WORD_MOST``).
 
 Standings of a tournament: games won, deals won, points (the sum of the deal results), in
 the order the organiser chose and the tournament's settings record; equal in every step
@@ -40,6 +40,9 @@ from .sheet import ERROR, NOT_WHOLE_NUMBER, Problem, seat_problems, whole_number
 CARDS_FILE = Path(__file__).with_name("data") / "slovni-poker-cards.csv"
 HAND = 5  # "každému hráči rozdá 5 karet"; an exchange draws as many as it discards
 DICE = 5  # three thrown first, a fourth and the fifth after the exchanges
+# The dice's faces unrecorded, a word's points are still no number of ten digits: no record
+# keeps one (a sheet of 3000000000 was a database error), and no die shows such a face.
+WORD_MOST = 999_999_999
 PLAYERS_MIN, PLAYERS_MAX = 2, 9  # "pro 2-9 hráčů"
 DEAL_WINS = 5  # "Celkovým vítězem je hráč, který dosáhne pěti vítězství"
 DEAL_WINS_MAX = 10  # the most deal wins a tournament may set (not the rules': bounds the deals)
@@ -280,11 +283,10 @@ def line_problems(line: DealLine, max_die_value: int | None = None) -> list[Prob
             )
         ]
     least, most = splits[line.left]
-    if max_die_value is not None:
-        most += DICE * max_die_value
-    if line.word < least or (max_die_value is not None and line.word > most):
+    most = WORD_MOST if max_die_value is None else most + DICE * max_die_value
+    if line.word < least or line.word > most:
         params = {"word": line.word, "left": line.left, "least": least}
-        if max_die_value is not None:
+        if max_die_value is not None or line.word > most:
             params["most"] = most
         return [Problem(WORD_OUT_OF_RANGE, ERROR, line.player, "word", params)]
     return []

@@ -203,6 +203,8 @@ def _scrabble_problem_message(problem: sheet.Problem) -> str | None:
         )
     if problem.code == scrabble.NOT_A_FLAG:
         return _("„went out“ is yes or no")
+    if problem.code == scrabble.SCORE_OUT_OF_RANGE:
+        return _("no game of Scrabble scores %(score)s: no score exceeds %(most)s") % params
     if problem.code == scrabble.OUT_WITH_TILES:
         return (
             _("went out, so no tiles are left: the tiles left cannot be worth %(tiles_left)s")
