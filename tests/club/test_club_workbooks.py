@@ -172,3 +172,26 @@ def test_a_filled_scrabble_workbook_saves_or_refuses_whole(scrabble_game, refere
     a, b = seated(boards[0])
     assert stored == {a: (400, 0, True), b: (350, 6, False)}
     assert Sheet.objects.filter(table__game=scrabble_game).count() == 2
+
+
+def test_a_kept_upload_is_checked_again_and_saved_as_the_rule_set_s_lines(poker_game, referees):
+    """The upload kept in the session (for warnings to accept) holds poker's own lines: taken
+    back through JSON, the table's deals are checked in order and saved the same."""
+    import json
+
+    client = client_of(referees[0])
+    book = download(client)
+    table = poker_game.tables.order_by("number").first()
+    players = seated(table)
+    fill(book, table, 0, [(14, 3)] + [(5, 5)] * (len(players) - 1))
+    fill(book, table, 1, [(5, 5)] * (len(players) - 1) + [(12, 0)])
+    out = io.BytesIO()
+    book.save(out)
+    outcome = excel.check_upload(poker_game, out.getvalue())
+    assert outcome.errors == [] and len(outcome.pending) == 2
+    data = json.loads(json.dumps(excel.kept(outcome, poker_game)))
+    saved = excel.accept_warnings(poker_game, data, by=referees[0])
+    assert saved.errors == [] and saved.saved == 2
+    first = poker_game.rounds.order_by("position").first()
+    stored = RoundResult.objects.get(table=table, round=first, player__start_number=players[0])
+    assert (stored.laid, stored.unused) == (14, 3)
