@@ -1,5 +1,10 @@
 """Score sheets as a spreadsheet: a workbook per game, a worksheet per table, a block per round.
 
+Slovní poker's and Scrabble's workbooks ask their rule set's own fields in its own words (the
+desk's sheet form's): a block per deal of a poker table, one game per Scrabble board, and no
+worksheet for a Scrabble bye (a board of one plays no game). The casual scoring's and
+Syllabatim 2's sheets are entered at the desk or at the table only.
+
 The upload is read by the layout the download wrote (so the labels may be in any language),
 checked with the same service as the desk's form, and stored whole or not at all; every
 error names its worksheet and cell.
@@ -12,9 +17,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from rules.championship import starting_seat
-from rules.rulesets import CHAMPIONSHIP
+from rules.rulesets import CHAMPIONSHIP, FLAG, SCRABBLE, WORD_POKER
 from rules.sheet import SheetLine
 from scoring import sheets as sheet_services
+from scoring.links import played_tables
+from scoring.messages import field_label
 from tournament import spreadsheets
 from tournament.lookups import feminine_author
 from tournament.models import Game
@@ -40,14 +47,35 @@ def block_row(position: int, seats: int) -> int:
     return FIRST_BLOCK_ROW + position * (seats + 3)
 
 
+# The rule sets whose workbook asks their own fields (``own_rules``).
+OWN_FIELDS = (WORD_POKER, SCRABBLE)
+
+
+def own_rules(game: Game):
+    """The rule set whose own fields the workbook asks (Slovní poker's, Scrabble's); None for
+    the championship's columns."""
+    tournament = game.stage.tournament
+    return tournament.rules() if tournament.rule_set in OWN_FIELDS else None
+
+
+def own_columns(rules) -> dict[str, int]:
+    """A rule set's fields -> their columns, after the start number and the name."""
+    return {field.name: column for column, field in enumerate(rules.fields, start=3)}
+
+
 def _tables(game: Game):
     rounds = list(game.rounds.order_by("position"))
-    for table in game.tables.order_by("number"):
+    tables = played_tables(game) if own_rules(game) is not None else game.tables
+    for table in tables.order_by("number"):
         yield table, rounds
 
 
 def game_workbook(game: Game) -> bytes:
     from openpyxl import Workbook  # where a workbook is made, not at every start-up
+
+    rules = own_rules(game)
+    if rules is not None:
+        return _own_workbook(game, rules)
     from openpyxl.styles import Font
     from openpyxl.worksheet.datavalidation import DataValidation
 
@@ -143,6 +171,105 @@ def game_workbook(game: Game) -> bytes:
     return spreadsheets.saved(book)
 
 
+def _heading(label: str) -> str:
+    return label[:1].upper() + label[1:]
+
+
+def _block_title(rules, round_, starter) -> str:
+    if rules.name == SCRABBLE:
+        return _("The game, %(player)s starts") % {"player": starter.player.name}
+    return _("Deal %(number)s, %(player)s starts") % {
+        "number": round_.position + 1,
+        "player": starter.player.name,
+    }
+
+
+def _own_workbook(game: Game, rules) -> bytes:
+    """Slovní poker's or Scrabble's workbook: the rule set's fields in its words, a block per
+    deal (poker) or the board's one game (Scrabble); no worksheet for a bye."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    columns = own_columns(rules)
+    labels = {name: field_label(name, rules.name) for name in columns}
+    book = Workbook()
+    book.remove(book.active)
+    stage = game.stage
+    for table, rounds in _tables(game):
+        sheet = book.create_sheet(sheet_title(table))
+        title = _("%(tournament)s – %(stage)s, game %(game)s, table %(table)s") % {
+            "tournament": stage.tournament.name,
+            "stage": stage.get_kind_display(),
+            "game": game.number,
+            "table": table.number,
+        }
+        put(sheet, 1, 1, title).font = Font(bold=True, size=14)
+        counts = [labels[f.name] for f in rules.fields if f.kind != FLAG]
+        flags = [labels[f.name] for f in rules.fields if f.kind == FLAG]
+        if rules.name == SCRABBLE:
+            hint = _(
+                "Fill in %(counts)s as whole numbers and %(flags)s as „%(yes)s“ or „%(no)s“ "
+                "when the game is over; do not move rows or columns."
+            )
+        else:
+            hint = _(
+                "Fill in %(counts)s as whole numbers. Leave a deal empty until it is played "
+                "(and after the game is won); do not move rows or columns."
+            )
+        put(
+            sheet,
+            2,
+            1,
+            hint % {"counts": ", ".join(counts), "flags": ", ".join(flags), "yes": YES, "no": NO},
+        )
+        whole = DataValidation(
+            type="whole",
+            operator="greaterThanOrEqual",
+            formula1="0",
+            allow_blank=True,
+            showErrorMessage=True,
+            error=_("A whole number of 0 or more."),
+        )
+        yes_no = DataValidation(
+            type="list",
+            formula1=f'"{YES},{NO}"',
+            allow_blank=True,
+            showErrorMessage=True,
+            error=f"{YES} / {NO}",
+        )
+        sheet.add_data_validation(whole)
+        sheet.add_data_validation(yes_no)
+        for position, round_ in enumerate(rounds):
+            state = sheet_services.sheet_state(table, round_)
+            seats = state.seats
+            top = block_row(position, len(seats))
+            starter = seats[starting_seat(table.starting_seat, round_.position, len(seats))]
+            put(sheet, top, 1, _block_title(rules, round_, starter)).font = Font(bold=True)
+            headings = [_("No."), _("Name")] + [_heading(labels[name]) for name in columns]
+            for column, heading in enumerate(headings, start=1):
+                put(sheet, top + 1, column, heading).font = Font(bold=True)
+            first, last = top + 2, top + 1 + len(seats)
+            for offset, seat in enumerate(seats):
+                row = first + offset
+                put(sheet, row, 1, seat.player.start_number)
+                put(sheet, row, 2, seat.player.name)
+                stored = state.results.get(seat.player.start_number)
+                if stored is not None:
+                    for field in rules.fields:
+                        value = getattr(stored, field.name)
+                        if field.kind == FLAG:
+                            value = YES if value else NO
+                        put(sheet, row, columns[field.name], value)
+            for field in rules.fields:
+                letter = column_letter(columns[field.name])
+                (yes_no if field.kind == FLAG else whole).add(f"{letter}{first}:{letter}{last}")
+        sheet.column_dimensions["B"].width = 30
+        for column in columns.values():
+            sheet.column_dimensions[column_letter(column)].width = 22
+    return spreadsheets.saved(book)
+
+
 @dataclass
 class PendingSheet:
     """A round of the upload that is checked and waits to be saved."""
@@ -163,6 +290,9 @@ class Outcome:
     pending: list[PendingSheet] = field(default_factory=list)  # checked, not saved
     warned: frozenset = frozenset()  # what the warnings are about (sheet, player, field, code)
     warnings_changed: bool = False  # on accepting: they are not the ones the referee saw
+    # Slovní poker: each table's deals checked to be saved, position -> lines (a deal is
+    # checked after the table's earlier ones, stored or in the same upload)
+    deals: dict = field(default_factory=dict)
 
     @property
     def only_warnings(self) -> bool:
@@ -196,6 +326,8 @@ def read_blocks(game: Game, content) -> tuple[list, list[str]]:
     except spreadsheets.WorkbookRefused as refused:
         return [], [str(refused)]
     blocks, errors = [], []
+    rules = own_rules(game)
+    columns = COLUMNS if rules is None else own_columns(rules)
     for table, rounds in _tables(game):
         title = sheet_title(table)
         if title not in book.sheetnames:
@@ -207,10 +339,10 @@ def read_blocks(game: Game, content) -> tuple[list, list[str]]:
             top = block_row(position, len(state.seats))
             rows = [top + 2 + offset for offset in range(len(state.seats))]
             place = _("Worksheet %(title)s, cell %(cell)s")
-            if not any(not _blank(sheet.value(r, c)) for r in rows for c in COLUMNS.values()):
+            if not any(not _blank(sheet.value(r, c)) for r in rows for c in columns.values()):
                 continue  # not played yet
             lines, cells, block_errors = [], {}, []
-            block_errors += _unasked_cells(sheet, rows, title)
+            block_errors += _unasked_cells(sheet, rows, title, max(columns.values()))
             for seat, row in zip(state.seats, rows, strict=True):
                 no = seat.player.start_number
                 if number(sheet.value(row, 1)) != no:
@@ -222,9 +354,14 @@ def read_blocks(game: Game, content) -> tuple[list, list[str]]:
                     )
                     continue
                 values = {}
-                for name, column in COLUMNS.items():
+                for name, column in columns.items():
                     cell = f"{column_letter(column)}{row}"
                     cells[(no, name)] = place % {"title": title, "cell": cell}
+                    if rules is not None:
+                        cells[(no, name)] = _("%(place)s (%(field)s)") % {
+                            "place": cells[(no, name)],
+                            "field": field_label(name, rules.name),
+                        }
                     raw = sheet.value(row, column)
                     if name in ("closed", "disqualified"):
                         values[name] = _flag(raw)
@@ -240,6 +377,9 @@ def read_blocks(game: Game, content) -> tuple[list, list[str]]:
                     else:
                         values[name] = number(raw)
                 cells[(no, None)] = place % {"title": title, "cell": f"B{row}"}
+                if rules is not None:
+                    lines.append(rules.line(no, values))
+                    continue
                 lines.append(
                     SheetLine(
                         no,
@@ -258,10 +398,10 @@ def read_blocks(game: Game, content) -> tuple[list, list[str]]:
     return blocks, errors
 
 
-def _unasked_cells(sheet, rows: list[int], title: str) -> list[str]:
+def _unasked_cells(sheet, rows: list[int], title: str, last: int) -> list[str]:
     """A value written in a player's row beside the sheet's columns (issue 35: nothing the
-    workbook says is dropped): refused with its cell, since no field of the sheet takes it."""
-    last = max(COLUMNS.values())
+    workbook says is dropped): refused with its cell, since no field of the sheet takes it;
+    ``last``: the sheet's last column."""
     return [
         _("Worksheet %(title)s, cell %(cell)s")
         % {"title": title, "cell": sheet.address(row, column)}
@@ -285,7 +425,8 @@ def _where(cells: dict, problem) -> str:
 def _check(outcome: Outcome, state, lines, cells) -> None:
     """The problems of one round, worded with their cells, into ``outcome``."""
     warned = set()
-    for problem in sheet_services.check_lines(state, lines):
+    deals = outcome.deals.setdefault(state.table.pk, {})
+    for problem in sheet_services.check_lines(state, lines, pending=deals):
         text = f"{_where(cells, problem)}: {problem.message}"
         if problem.warning:
             outcome.warnings.append(text)
@@ -295,6 +436,7 @@ def _check(outcome: Outcome, state, lines, cells) -> None:
         else:
             outcome.errors.append(text)
     outcome.warned |= warned
+    deals[state.round.position] = lines
     outcome.pending.append(
         PendingSheet(state.table.pk, state.round.pk, state.version, lines, cells)
     )
@@ -307,19 +449,26 @@ def club_rules_message() -> str:
     )
 
 
+def _takes_upload(game: Game) -> bool:
+    """Whether the game's workbook is read back: the championship's, Slovní poker's and
+    Scrabble's (the casual scoring's and Syllabatim 2's are not)."""
+    return game.stage.tournament.rule_set == CHAMPIONSHIP or own_rules(game) is not None
+
+
 def check_upload(game: Game, content) -> Outcome:
     """Read and check every entered round of the upload; save nothing. A round stored with
     the same values is left alone; one stored with other values is an error (the desk changes
     a stored sheet, not an upload)."""
     outcome = Outcome()
-    if game.stage.tournament.rule_set != CHAMPIONSHIP:
+    if not _takes_upload(game):
         outcome.errors.append(club_rules_message())
         return outcome
+    rules = own_rules(game)
     blocks, outcome.errors = read_blocks(game, content)
     for state, lines, cells in blocks:
         if state.sheet is not None:
             if all(
-                sheet_services.same_as_stored(state.results.get(line.player), line)
+                sheet_services.same_as_stored(state.results.get(line.player), line, rules)
                 for line in lines
             ):
                 outcome.same += 1
@@ -378,8 +527,22 @@ def store_workbook(game: Game, content, *, by, confirm_warnings: bool = False) -
 # Keeping a checked upload for the referee to accept its warnings (in the session) -------------
 
 
+def _kept_line(line, rules) -> list:
+    if rules is None:
+        return [line.player, line.laid, line.unused, line.closed, line.disqualified, line.penalty]
+    return [line.player, {f.name: getattr(line, f.name) for f in rules.fields}]
+
+
+def _line_kept(data: list, rules):
+    if rules is None:
+        return SheetLine(*data)
+    player, values = data
+    return rules.line(player, values)
+
+
 def kept(outcome: Outcome, game: Game) -> dict:
     """A checked upload as JSON-ready data, to accept its warnings later without the file."""
+    rules = own_rules(game)
     return {
         "game": game.pk,
         "same": outcome.same,
@@ -389,10 +552,7 @@ def kept(outcome: Outcome, game: Game) -> dict:
                 "table": p.table_id,
                 "round": p.round_id,
                 "version": p.version,
-                "lines": [
-                    [ln.player, ln.laid, ln.unused, ln.closed, ln.disqualified, ln.penalty]
-                    for ln in p.lines
-                ],
+                "lines": [_kept_line(ln, rules) for ln in p.lines],
                 "cells": [[player, name, place] for (player, name), place in p.cells.items()],
             }
             for p in outcome.pending
@@ -410,6 +570,7 @@ def accept_warnings(game: Game, data: dict, *, by) -> Outcome:
         return outcome
     tables = {t.pk: t for t in game.tables.all()}
     rounds = {r.pk: r for r in game.rounds.all()}
+    rules = own_rules(game)
     for item in data["sheets"]:
         cells = {(player, name): place for player, name, place in item["cells"]}
         table, round_ = tables.get(item["table"]), rounds.get(item["round"])
@@ -437,7 +598,7 @@ def accept_warnings(game: Game, data: dict, *, by) -> Outcome:
                 + message % {"table": table.number, "round": round_.number, "who": author}
             )
             continue
-        _check(outcome, state, [SheetLine(*line) for line in item["lines"]], cells)
+        _check(outcome, state, [_line_kept(line, rules) for line in item["lines"]], cells)
     accepted = frozenset(tuple(key) for key in data.get("warned", []))
     if outcome.errors:
         return outcome

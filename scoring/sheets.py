@@ -7,7 +7,7 @@ overwritten.
 """
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -147,10 +147,17 @@ def club_rules(state: SheetState) -> RuleSet | None:
     return rules_of(state)
 
 
-def check_lines(state: SheetState, lines: Sequence[rules_sheet.SheetLine]) -> list[LineProblem]:
+def check_lines(
+    state: SheetState,
+    lines: Sequence[rules_sheet.SheetLine],
+    *,
+    pending: Mapping[int, list] | None = None,
+) -> list[LineProblem]:
     """Every problem of a sheet, worded: one line per seated player, then the rules of
     RULES.md (``rules.sheet.check_sheet``, the one check of every way in); a club rule set's
-    sheet by its own ``check`` (``rules.club``)."""
+    sheet by its own ``check`` (``rules.club``). ``pending``: a Slovní poker table's earlier
+    deals checked to be saved with this one (round position -> lines; an uploaded workbook's),
+    taken as if stored."""
     settings = state.table.game.stage.tournament.scoring_settings()
     averages, field_average = _averages(state.table, state.round)
     club = club_rules(state)
@@ -158,7 +165,8 @@ def check_lines(state: SheetState, lines: Sequence[rules_sheet.SheetLine]) -> li
     round_number, deals = state.round.number, {}
     if isinstance(club, rulesets.WordPoker):
         # A round is a deal: its place in the game, after the table's earlier deals.
-        round_number, deals = state.round.position + 1, {"earlier": earlier_deals(state, club)}
+        deals = {"earlier": earlier_deals(state, club, pending)}
+        round_number = state.round.position + 1
     return [
         LineProblem(
             problem.player,
@@ -179,9 +187,12 @@ def check_lines(state: SheetState, lines: Sequence[rules_sheet.SheetLine]) -> li
     ]
 
 
-def earlier_deals(state: SheetState, poker: rulesets.WordPoker) -> list[list]:
+def earlier_deals(
+    state: SheetState, poker: rulesets.WordPoker, pending: Mapping[int, list] | None = None
+) -> list[list]:
     """A Slovní poker table's deals before the sheet's, in order, each as its lines (the
-    rounds of the game the table has a sheet of; one missing shows as a deal out of order)."""
+    rounds of the game the table has a sheet of; one missing shows as a deal out of order);
+    ``pending``: deals not stored yet (position -> lines) taken in their places."""
     deals: dict[int, list] = {}
     for position, number, laid, unused, values in (
         RoundResult.objects.filter(table=state.table, round__position__lt=state.round.position)
@@ -191,6 +202,9 @@ def earlier_deals(state: SheetState, poker: rulesets.WordPoker) -> list[list]:
         deals.setdefault(position, []).append(
             rulesets.stored_line(poker, number, laid, unused, False, values)
         )
+    for position, lines in (pending or {}).items():
+        if position < state.round.position:
+            deals[position] = list(lines)
     return [deals[position] for position in sorted(deals)]
 
 

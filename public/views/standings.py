@@ -7,12 +7,14 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from accounts.access import public
 from interchange.results import results_document
+from rules import word_poker
+from rules.rulesets import WORD_POKER
 from rules.stages import FINAL_A, FINAL_B, QUALIFIER
 from scoring import pages, publicity
 from scoring.selectors import stage_data
@@ -84,6 +86,36 @@ def _live_url(tournament, stage, sort) -> str:
     )
 
 
+# Slovní poker's standings criteria as the legend of a shared place names them.
+POKER_CRITERIA_WORDS = {
+    word_poker.GAMES_WON: lambda: pgettext("equal", "games won"),
+    word_poker.DEALS_WON: lambda: pgettext("equal", "deals won"),
+    word_poker.POINTS: lambda: pgettext("equal", "points"),
+}
+
+
+def shared_place_legend(tournament) -> str:
+    """What a shared place is equal in, when the rule set's criteria are the organiser's
+    (Slovní poker's, in the tournament's order); empty: the template's own legend."""
+    if tournament.rule_set != WORD_POKER:
+        return ""
+    words = [POKER_CRITERIA_WORDS[name]() for name in tournament.rules().order]
+    criteria = words[0]
+    if len(words) > 1:
+        criteria = pgettext("equal", "%(earlier)s and %(last)s") % {
+            "earlier": ", ".join(words[:-1]),
+            "last": words[-1],
+        }
+    if len(words) == 1:
+        legend = _("A star after the place: the place is shared (equal %(criteria)s).")
+    else:
+        legend = _(
+            "A star after the place: the place is shared (equal %(criteria)s, ranked in this "
+            "order)."
+        )
+    return legend % {"criteria": criteria}
+
+
 def _standings_context(request, tournament, stage, page: pages.StagePage) -> dict:
     if page.stage is None:
         raise Http404
@@ -97,6 +129,7 @@ def _standings_context(request, tournament, stage, page: pages.StagePage) -> dic
         live_url=_live_url(tournament, stage, used_parameters(request.GET, [STANDINGS_SORT])),
         is_final_a=stage == FINAL_A,
         is_final_b=stage == FINAL_B,
+        shared_legend=shared_place_legend(tournament),
     )
 
 

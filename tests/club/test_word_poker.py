@@ -172,6 +172,29 @@ def test_the_public_standings_show_games_and_deals_won_not_closes(poker_game, cl
     assert re.search(r"<td[^>]*>1</td>\s*<td[^>]*>1</td>\s*<td[^>]*>20</td>", row)
 
 
+@pytest.mark.parametrize(
+    ("order", "words"),
+    [
+        ("", "(stejné vyhrané partie, vyhrané hry i body; o pořadí rozhodují v tomto sledu)."),
+        ("points,deals_won", "(stejné body i vyhrané hry; o pořadí rozhodují v tomto sledu)."),
+        ("deals_won", "(stejné vyhrané hry)."),
+    ],
+)
+def test_the_public_legend_names_poker_s_criteria_in_the_chosen_order(
+    poker_game, client, order, words
+):
+    setting(poker_game, poker_deal_wins=1, **({"poker_standings": order} if order else {}))
+    table = poker_game.tables.order_by("number").first()
+    save(table, rounds(poker_game)[0], deal(table, (20, 0), (0, 20)))  # the others: shared
+    slug = poker_game.stage.tournament.slug
+    url = reverse("public:standings", kwargs={"slug": slug, "stage": "qualifier"})
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+    assert "*</td>" in html  # a shared place is shown
+    legend = re.search(r'<p class="legend">(.*?)</p>', html, re.S).group(1)
+    assert f"Hvězdička za pořadím: místo je dělené {words}" in legend
+    assert "zavření" not in legend and "nejlepší kolo" not in legend
+
+
 def results_of(slug: str) -> dict:
     out = StringIO()
     call_command("results", slug, stdout=out)
