@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
@@ -29,7 +29,7 @@ from refusals import Refused
 from rules.progress import GameState
 from rules.rulesets import SCRABBLE, WORD_POKER
 from tournament.lookups import who
-from tournament.models import DrawStatus, Game, Table
+from tournament.models import DrawStatus, Game, Seat, Table
 
 from .models import TableLink
 from .selectors import poker_tables_ended
@@ -121,10 +121,12 @@ def link_in_force(token: str) -> TableLink | None:
 def played_tables(game: Game):
     """The game's tables that play and take sheets: all of them but, under Scrabble, a bye's
     board of one (a win without a game: no sheet, no table link, no printed sheet)."""
-    tables = Table.objects.filter(game=game)
-    if game.stage.tournament.rule_set == SCRABBLE:
-        tables = tables.filter(seats__position=1)
-    return tables
+    # in the one query of the tables (the game's tournament need not be loaded): a table plays
+    # unless its tournament plays Scrabble and it has no second seat
+    second_seat = Seat.objects.filter(table=OuterRef("pk"), position=1)
+    return Table.objects.filter(game=game).filter(
+        ~Q(game__stage__tournament__rule_set=SCRABBLE) | Exists(second_seat)
+    )
 
 
 def is_bye(table: Table) -> bool:
