@@ -31,8 +31,6 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-import networkx
-
 from .cards import data_rows
 from .commitment import random_for
 from .ranking import Ranked, rank
@@ -400,6 +398,10 @@ def _halves(order: list, history: History) -> Pairing:
 
 
 def _swiss(order: list, history: History) -> Pairing:
+    # networkx imported here, when a round is paired: at the top it cost every command and
+    # every server worker 60 ms of start-up (rules.rulesets imports this module)
+    import networkx
+
     seats = order + [BYE_SEAT] * (len(order) % 2)
     count = len(seats)
     if count == 0:
