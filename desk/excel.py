@@ -70,6 +70,31 @@ def _tables(game: Game):
         yield table, rounds
 
 
+def _validations(sheet):
+    """The worksheet's two checks of a cell, added to it: a whole number of 0 or more, and
+    yes or no."""
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    whole = DataValidation(
+        type="whole",
+        operator="greaterThanOrEqual",
+        formula1="0",
+        allow_blank=True,
+        showErrorMessage=True,
+        error=_("A whole number of 0 or more."),
+    )
+    yes_no = DataValidation(
+        type="list",
+        formula1=f'"{YES},{NO}"',
+        allow_blank=True,
+        showErrorMessage=True,
+        error=f"{YES} / {NO}",
+    )
+    sheet.add_data_validation(whole)
+    sheet.add_data_validation(yes_no)
+    return whole, yes_no
+
+
 def game_workbook(game: Game) -> bytes:
     from openpyxl import Workbook  # where a workbook is made, not at every start-up
 
@@ -77,7 +102,6 @@ def game_workbook(game: Game) -> bytes:
     if rules is not None:
         return _own_workbook(game, rules)
     from openpyxl.styles import Font
-    from openpyxl.worksheet.datavalidation import DataValidation
 
     book = Workbook()
     book.remove(book.active)
@@ -102,23 +126,7 @@ def game_workbook(game: Game) -> bytes:
             )
             % {"yes": YES, "no": NO},
         )
-        whole = DataValidation(
-            type="whole",
-            operator="greaterThanOrEqual",
-            formula1="0",
-            allow_blank=True,
-            showErrorMessage=True,
-            error=_("A whole number of 0 or more."),
-        )
-        yes_no = DataValidation(
-            type="list",
-            formula1=f'"{YES},{NO}"',
-            allow_blank=True,
-            showErrorMessage=True,
-            error=f"{YES} / {NO}",
-        )
-        sheet.add_data_validation(whole)
-        sheet.add_data_validation(yes_no)
+        whole, yes_no = _validations(sheet)
         for position, round_ in enumerate(rounds):
             state = sheet_services.sheet_state(table, round_)
             seats = state.seats
@@ -189,7 +197,6 @@ def _own_workbook(game: Game, rules) -> bytes:
     deal (poker) or the board's one game (Scrabble); no worksheet for a bye."""
     from openpyxl import Workbook
     from openpyxl.styles import Font
-    from openpyxl.worksheet.datavalidation import DataValidation
 
     columns = own_columns(rules)
     labels = {name: field_label(name, rules.name) for name in columns}
@@ -223,23 +230,7 @@ def _own_workbook(game: Game, rules) -> bytes:
             1,
             hint % {"counts": ", ".join(counts), "flags": ", ".join(flags), "yes": YES, "no": NO},
         )
-        whole = DataValidation(
-            type="whole",
-            operator="greaterThanOrEqual",
-            formula1="0",
-            allow_blank=True,
-            showErrorMessage=True,
-            error=_("A whole number of 0 or more."),
-        )
-        yes_no = DataValidation(
-            type="list",
-            formula1=f'"{YES},{NO}"',
-            allow_blank=True,
-            showErrorMessage=True,
-            error=f"{YES} / {NO}",
-        )
-        sheet.add_data_validation(whole)
-        sheet.add_data_validation(yes_no)
+        whole, yes_no = _validations(sheet)
         for position, round_ in enumerate(rounds):
             state = sheet_services.sheet_state(table, round_)
             seats = state.seats
