@@ -585,25 +585,7 @@ def draw_game(
     )
     if tournament.rule_set == WORD_POKER:
         game_rounds, round_source = poker_deals(tournament, seating.tables), "deals"
-    if game is None:
-        game = Game(stage=stage, number=number)
-    else:
-        game = _locked(game)
-        game.tables.all().delete()
-        game.rounds.all().delete()
-        if game.commitment_id is not None:
-            commitments.abandon(game.commitment, by=by, why=_("the game was drawn again"))
-    now = timezone.now()
-    if commitment is not None:
-        commitments.use(commitment, at=now)
-    game.commitment = commitment
-    game.draw_seed = seed
-    game.drawn_at = now
-    game.drawn_by = who(by)
-    game.draw_status = DrawStatus.CONFIRMED if confirm else DrawStatus.DRAFT
-    game.draw_confirmed_at = now if confirm else None
-    game.draw_confirmed_by = who(by) if confirm else ""
-    game.draw_version += 1
+    game = _drawn_anew(game, stage, number, by, commitment, seed, confirm)
     game.draw_options = {
         "tables": list(plan.sizes),
         "table_count_chosen": tables is not None,
@@ -626,25 +608,10 @@ def draw_game(
     return game
 
 
-def _pair_scrabble_round(tournament, kind, number, game, by, commitment, seed, ratings, confirm):
-    """A Scrabble round paired (``rules.scrabble.pair_after``) from the standings after the
-    earlier rounds and the seed, stored as game ``number``: its boards are tables of two, the
-    bye (an odd field's) a table of one, or with the organiser's boards of three the odd
-    player third at the last board; and the game's one round."""
-    stage, _created = Stage.objects.get_or_create(tournament=tournament, kind=kind)
-    field = stage_field(tournament, kind)
-    options = draw_options(tournament=tournament, kind=kind, number=number)
-    if options.pairing == scrabble.BY_RATING and ratings is None:
-        ratings = sorted(ratings_of(field.players).items())
-    pairing = scrabble.pair_after(
-        scrabble_rounds_played(stage, number),
-        [p.start_number for p in field.players],
-        method=options.pairing,
-        seed=seed,
-        bye_margin=options.bye_margin,
-        ratings=dict(ratings or ()),
-    )
-    boards = scrabble.boards_of(pairing, threes=options.threes)
+def _drawn_anew(game, stage, number, by, commitment, seed, confirm) -> Game:
+    """Game ``number`` of ``stage`` ready for a new draw or pairing (not saved): a game drawn
+    before loses its tables and rounds and abandons its commitment; the commitment used, the
+    seed, who drew it and when, and its status recorded."""
     if game is None:
         game = Game(stage=stage, number=number)
     else:
@@ -664,6 +631,29 @@ def _pair_scrabble_round(tournament, kind, number, game, by, commitment, seed, r
     game.draw_confirmed_at = now if confirm else None
     game.draw_confirmed_by = who(by) if confirm else ""
     game.draw_version += 1
+    return game
+
+
+def _pair_scrabble_round(tournament, kind, number, game, by, commitment, seed, ratings, confirm):
+    """A Scrabble round paired (``rules.scrabble.pair_after``) from the standings after the
+    earlier rounds and the seed, stored as game ``number``: its boards are tables of two, the
+    bye (an odd field's) a table of one, or with the organiser's boards of three the odd
+    player third at the last board; and the game's one round."""
+    stage, _created = Stage.objects.get_or_create(tournament=tournament, kind=kind)
+    field = stage_field(tournament, kind)
+    options = draw_options(tournament=tournament, kind=kind, number=number)
+    if options.pairing == scrabble.BY_RATING and ratings is None:
+        ratings = sorted(ratings_of(field.players).items())
+    pairing = scrabble.pair_after(
+        scrabble_rounds_played(stage, number),
+        [p.start_number for p in field.players],
+        method=options.pairing,
+        seed=seed,
+        bye_margin=options.bye_margin,
+        ratings=dict(ratings or ()),
+    )
+    boards = scrabble.boards_of(pairing, threes=options.threes)
+    game = _drawn_anew(game, stage, number, by, commitment, seed, confirm)
     game.draw_options = {
         "tables": [len(board) for board in boards],
         "table_count_chosen": False,
