@@ -70,6 +70,24 @@ def _tables(game: Game):
         yield table, rounds
 
 
+def _worksheet(book, game: Game, table):
+    """The table's worksheet, added to ``book``, its first row the title: the tournament, the
+    stage (``Stage.get_kind_display``: a club tournament's one stage is the tournament), the
+    game and the table."""
+    from openpyxl.styles import Font
+
+    stage = game.stage
+    sheet = book.create_sheet(sheet_title(table))
+    title = _("%(tournament)s – %(stage)s, game %(game)s, table %(table)s") % {
+        "tournament": stage.tournament.name,
+        "stage": stage.get_kind_display(),
+        "game": game.number,
+        "table": table.number,
+    }
+    put(sheet, 1, 1, title).font = Font(bold=True, size=14)
+    return sheet
+
+
 def _validations(sheet):
     """The worksheet's two checks of a cell, added to it: a whole number of 0 or more, and
     yes or no."""
@@ -105,16 +123,8 @@ def game_workbook(game: Game) -> bytes:
 
     book = Workbook()
     book.remove(book.active)
-    stage = game.stage
     for table, rounds in _tables(game):
-        sheet = book.create_sheet(sheet_title(table))
-        title = _("%(tournament)s – %(stage)s, game %(game)s, table %(table)s") % {
-            "tournament": stage.tournament.name,
-            "stage": stage.get_kind_display(),
-            "game": game.number,
-            "table": table.number,
-        }
-        put(sheet, 1, 1, title).font = Font(bold=True, size=14)
+        sheet = _worksheet(book, game, table)
         put(
             sheet,
             2,
@@ -202,16 +212,8 @@ def _own_workbook(game: Game, rules) -> bytes:
     labels = {name: field_label(name, rules.name) for name in columns}
     book = Workbook()
     book.remove(book.active)
-    stage = game.stage
     for table, rounds in _tables(game):
-        sheet = book.create_sheet(sheet_title(table))
-        title = _("%(tournament)s – %(stage)s, game %(game)s, table %(table)s") % {
-            "tournament": stage.tournament.name,
-            "stage": stage.get_kind_display(),
-            "game": game.number,
-            "table": table.number,
-        }
-        put(sheet, 1, 1, title).font = Font(bold=True, size=14)
+        sheet = _worksheet(book, game, table)
         counts = [labels[f.name] for f in rules.fields if f.kind != FLAG]
         flags = [labels[f.name] for f in rules.fields if f.kind == FLAG]
         if rules.name == SCRABBLE:

@@ -3,15 +3,21 @@ still called it one (issue 35, point 4): the sanction and correction effects at 
 public "how we draw" page, the logs' stage filter and a person's rating history."""
 
 import dataclasses
+import io
 import re
 
 import pytest
 from django.utils import translation
+from openpyxl import load_workbook
 
+from desk.excel import game_workbook
+from desk.forms import SanctionForm
 from rules.sanctions import Sanction
 from scoring import sheets as sheet_services
+from scoring.clocks import _where
 from scoring.effects import correction_effects, sanction_effects
 from scoring.selectors import tournament_data
+from staff.selectors import played_games
 from tests.authors import author
 from tests.conftest import table_and_round
 from tournament.models import Player
@@ -148,3 +154,27 @@ def test_a_person_s_rating_history_names_a_club_stage_turnaj(db):
     html = page_text(Client().get(reverse("tournament:rating_person", args=[person.pk])))
     assert "turnaj, partie 1, stůl" in html.lower()
     assert not re.search(r"\bkvalifikac", html, re.IGNORECASE), html
+
+
+def test_the_desk_s_workbook_forms_clocks_and_player_page_name_a_club_stage_turnaj(casual_game):
+    """The game's workbook title, the sanction form's games, a clock's refusal and the staff
+    player page's games: the club's one stage is "turnaj" there too."""
+    tournament = played(casual_game)
+    table, _round = table_and_round(casual_game)
+    player = table.seats.first().player
+    with translation.override("cs"):
+        book = load_workbook(io.BytesIO(game_workbook(casual_game)))
+        titles = [sheet["A1"].value for sheet in book.worksheets]
+        form = SanctionForm(tournament=tournament, may_expel=True)
+        games = [str(label) for key, label in form.fields["game"].choices if key]
+        clock = _where(table)
+        seated = [game.stage_label for game in played_games(player)]
+    for text in (*titles, *games, clock, *seated):
+        assert "turnaj" in text.lower() and not QUALIFICATION.search(text), text
+
+
+def test_the_championship_s_workbook_still_says_kvalifikace(demo):
+    game = demo.stages.get(kind="qualifier").games.get(number=1)
+    with translation.override("cs"):
+        book = load_workbook(io.BytesIO(game_workbook(game)))
+    assert "kvalifikace" in book.worksheets[0]["A1"].value.lower()
