@@ -139,26 +139,32 @@ class PokerPerformance(Performance):
     deals_won: int = 0
 
 
-def poker_performances(data: TournamentData, kind: str) -> dict[int, PokerPerformance]:
-    """Each ranked player's record over the stage's games of Slovní poker: each table's game
-    is its deals in order (``rules.word_poker.records``), counted up to the deal that won it.
-    A voided game's lines and an expelled player's take no part in a deal."""
-    stage = data.stages.get(kind, StageData())
+def _taking_part(data: TournamentData, kind: str):
+    """The stage's result lines that take part in a table's game of a club game's own
+    standings: not a disqualified line, nor one of a voided game or an expelled player."""
     voided = voided_games(data.sanctions)
     expelled = data.expelled()
-    deals: dict = defaultdict(lambda: defaultdict(list))  # (game, table) -> deal -> lines
-    for result in stage.results:
-        if (
+    for result in data.stages.get(kind, StageData()).results:
+        if not (
             result.entry.disqualified
             or (kind, result.game, result.player) in voided
             or out_of(kind, result.player, expelled)
         ):
-            continue
+            yield result
+
+
+def poker_performances(data: TournamentData, kind: str) -> dict[int, PokerPerformance]:
+    """Each ranked player's record over the stage's games of Slovní poker: each table's game
+    is its deals in order (``rules.word_poker.records``), counted up to the deal that won it.
+    A voided game's lines and an expelled player's take no part in a deal."""
+    deals: dict = defaultdict(lambda: defaultdict(list))  # (game, table) -> deal -> lines
+    for result in _taking_part(data, kind):
         deals[(result.game, result.table)][result.deal].append(
             word_poker.DealLine(result.player, result.entry.laid, result.entry.unused)
         )
     games = [[by_deal[deal] for deal in sorted(by_deal)] for _, by_deal in sorted(deals.items())]
-    records = word_poker.records(games, data.poker.end, ranked_players(data, kind))
+    ranked = ranked_players(data, kind)
+    records = word_poker.records(games, data.poker.end, ranked)
     return {
         key: PokerPerformance(
             key,
@@ -169,7 +175,7 @@ def poker_performances(data: TournamentData, kind: str) -> dict[int, PokerPerfor
             deals_won=row.deals_won,
         )
         for key, row in records.items()
-        if key in ranked_players(data, kind)
+        if key in ranked
     }
 
 
@@ -197,17 +203,10 @@ def scrabble_performances(data: TournamentData, kind: str) -> dict[int, Scrabble
     each board's final scores, pair by pair, and the byes as wins by the tournament's margin.
     A voided game's lines and an expelled player's take no part in a board's game."""
     stage = data.stages.get(kind, StageData())
-    voided = voided_games(data.sanctions)
-    expelled = data.expelled()
+    voided = voided_games(data.sanctions)  # a voided game's bye is no win either
     boards: dict = defaultdict(dict)  # (game, table) -> player -> final score
     best: dict = defaultdict(int)
-    for result in stage.results:
-        if (
-            result.entry.disqualified
-            or (kind, result.game, result.player) in voided
-            or out_of(kind, result.player, expelled)
-        ):
-            continue
+    for result in _taking_part(data, kind):
         score = result.entry.scored
         boards[(result.game, result.table)][result.player] = score
         best[result.player] = max(best[result.player], score)
